@@ -1,0 +1,461 @@
+//! Compiles `mappings/*.toml` (written by `scripts/gen_mappings.py`) into static
+//! tables and `phf` maps: `$OUT_DIR/mappings_generated.rs`, included by
+//! `src/mappings/mod.rs`. Fails the build, naming file and key, on malformed data.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::{env, fs};
+
+use serde::Deserialize;
+
+/// Families in `Family::ALL` order (lookup priority), with their Rust variant.
+const FAMILIES: &[(&str, &str)] = &[
+    ("runtime", "Runtime"),
+    ("driver", "Driver"),
+    ("device", "Device"),
+    ("complex", "Complex"),
+    ("blas", "Blas"),
+    ("rand", "Rand"),
+    ("fft", "Fft"),
+    ("sparse", "Sparse"),
+    ("solver", "Solver"),
+    ("dnn", "Dnn"),
+    ("cub", "Cub"),
+    ("rtc", "Rtc"),
+    ("nvtx", "Nvtx"),
+    ("nccl", "Nccl"),
+    ("thrust", "Thrust"),
+    ("headers", "Headers"),
+];
+
+const KINDS: &[(&str, &str)] = &[
+    ("function", "Function"),
+    ("type", "Type"),
+    ("enum", "EnumConstant"),
+    ("macro", "Macro"),
+    ("namespace", "Namespace"),
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntriesFile {
+    entries: BTreeMap<String, Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeadersFile {
+    headers: BTreeMap<String, HeaderEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    hip: Option<String>,
+    roc: Option<String>,
+    kind: String,
+    cuda_added: Option<String>,
+    cuda_deprecated: Option<String>,
+    cuda_changed: Option<String>,
+    cuda_removed: Option<String>,
+    hip_added: Option<String>,
+    hip_deprecated: Option<String>,
+    hip_changed: Option<String>,
+    hip_removed: Option<String>,
+    hip_experimental: Option<String>,
+    roc_added: Option<String>,
+    roc_deprecated: Option<String>,
+    roc_changed: Option<String>,
+    roc_removed: Option<String>,
+    roc_experimental: Option<String>,
+    legacy: Option<LegacyEntry>,
+    wrap_arg: Option<WrapArg>,
+    by_arity: Option<Vec<ByArity>>,
+    append_arg: Option<AppendArg>,
+    note: Option<String>,
+    /// Where an ADDENDA fact comes from; kept in the TOML only.
+    #[allow(dead_code)]
+    source: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LegacyEntry {
+    before: String,
+    hip: String,
+    #[serde(default)]
+    drop_first_arg: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WrapArg {
+    index: u8,
+    with: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ByArity {
+    arity: u8,
+    hip: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AppendArg {
+    arity: u8,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderEntry {
+    hip: Option<String>,
+    roc: Option<String>,
+    family: String,
+    #[serde(default)]
+    unsupported: bool,
+    note: Option<String>,
+    #[allow(dead_code)]
+    source: Option<String>,
+}
+
+/// `Version::parse` of src/mappings/mod.rs, packed the same way.
+fn parse_version(text: &str) -> Option<u32> {
+    let mut parts = text.trim().split('.');
+    let major: u32 = parts.next()?.parse().ok()?;
+    let minor: u32 = parts.next().map_or(Some(0), |p| p.parse().ok())?;
+    let patch: u32 = parts.next().map_or(Some(0), |p| p.parse().ok())?;
+    if parts.next().is_some() || minor >= 1000 || patch >= 1000 || major >= 4000 {
+        return None;
+    }
+    Some(major * 1_000_000 + minor * 1_000 + patch)
+}
+
+struct Ctx<'a> {
+    file: &'a Path,
+    key: &'a str,
+}
+
+impl Ctx<'_> {
+    fn fail(&self, msg: impl std::fmt::Display) -> ! {
+        panic!(
+            "\n\nmappings error in {} at key `{}`: {}\n\n",
+            self.file.display(),
+            self.key,
+            msg
+        );
+    }
+
+    fn version(&self, field: &str, v: &Option<String>) -> u32 {
+        match v {
+            None => 0,
+            Some(s) => parse_version(s)
+                .unwrap_or_else(|| self.fail(format!("bad version string {s:?} in `{field}`"))),
+        }
+    }
+
+    fn name(&self, field: &str, v: &Option<String>) -> Option<String> {
+        match v {
+            Some(s) if s.trim().is_empty() => self.fail(format!("empty name in `{field}`")),
+            Some(s) if s.trim() != s => {
+                self.fail(format!("`{field}` {s:?} has surrounding spaces"))
+            }
+            other => other.clone(),
+        }
+    }
+}
+
+fn lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+fn opt_lit(s: &Option<String>) -> String {
+    match s {
+        Some(s) => format!("Some({s:?})"),
+        None => "None".into(),
+    }
+}
+
+struct Side {
+    name: Option<String>,
+    versions: [u32; 4],
+    experimental: bool,
+}
+
+impl Side {
+    fn code(&self) -> String {
+        if self.name.is_none() && self.versions == [0; 4] && !self.experimental {
+            return "GEN_NO_SIDE".into();
+        }
+        let [a, d, c, r] = self.versions;
+        format!(
+            "gen_side({}, {a}, {d}, {c}, {r}, {})",
+            opt_lit(&self.name),
+            self.experimental
+        )
+    }
+}
+
+fn main() {
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let dir = root.join("mappings");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed={}", dir.display());
+
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+
+    // family name -> (file, parsed)
+    let mut api: BTreeMap<usize, (PathBuf, EntriesFile)> = BTreeMap::new();
+    let mut headers: Option<(PathBuf, HeadersFile)> = None;
+    for file in &files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let Some(fam_ix) = FAMILIES.iter().position(|(n, _)| *n == stem) else {
+            panic!(
+                "\n\nmappings error in {}: unknown family `{stem}` (expected one of: {})\n\n",
+                file.display(),
+                FAMILIES.iter().map(|f| f.0).collect::<Vec<_>>().join(", ")
+            );
+        };
+        let text = fs::read_to_string(file).unwrap();
+        if stem == "headers" {
+            let parsed: HeadersFile = toml::from_str(&text)
+                .unwrap_or_else(|e| panic!("\n\nmappings error in {}: {e}\n\n", file.display()));
+            headers = Some((file.clone(), parsed));
+        } else {
+            let parsed: EntriesFile = toml::from_str(&text)
+                .unwrap_or_else(|e| panic!("\n\nmappings error in {}: {e}\n\n", file.display()));
+            api.insert(fam_ix, (file.clone(), parsed));
+        }
+    }
+
+    let mut out = String::new();
+    out.push_str("// @generated by build.rs from mappings/*.toml — do not edit.\n\n");
+    out.push_str(
+        "const GEN_NO_SIDE: Side = Side { name: None, added: Version(0), deprecated: Version(0), \
+         changed: Version(0), removed: Version(0), experimental: false };\n\n\
+         const fn gen_side(name: Option<&'static str>, added: u32, deprecated: u32, changed: u32, \
+         removed: u32, experimental: bool) -> Side {\n    Side { name, added: Version(added), \
+         deprecated: Version(deprecated), changed: Version(changed), removed: Version(removed), \
+         experimental }\n}\n\n\
+         #[allow(clippy::too_many_arguments)]\n\
+         const fn gen_m(cuda: &'static str, family: Family, kind: Kind, ca: u32, cd: u32, cc: u32, \
+         cr: u32, hip: Side, roc: Side, call: Option<&'static CallRewrite>, \
+         legacy: Option<&'static Legacy>, note: &'static str) -> Mapping {\n    Mapping { cuda, \
+         family, kind, cuda_added: Version(ca), cuda_deprecated: Version(cd), \
+         cuda_changed: Version(cc), cuda_removed: Version(cr), hip, roc, call, legacy, note }\n}\n\n",
+    );
+
+    let mut newest_hip = 0u32;
+    let mut index: BTreeMap<String, Vec<(u32, bool)>> = BTreeMap::new(); // name -> [(ix, has hip)]
+    let mut count = 0u32;
+    out.push_str(
+        "/// Every API mapping: families in `Family::ALL` order, each sorted by CUDA name.\n",
+    );
+    out.push_str("pub static MAPPINGS: &[Mapping] = &[\n");
+    for (fam_ix, (file, parsed)) in &api {
+        let family = FAMILIES[*fam_ix].1;
+        // BTreeMap<String, _> iterates in byte order: sorted by CUDA name.
+        for (key, e) in &parsed.entries {
+            let cx = Ctx { file, key };
+            if key.trim().is_empty() || key.trim() != key {
+                cx.fail("empty CUDA name or surrounding spaces");
+            }
+            let kind = KINDS
+                .iter()
+                .find(|(n, _)| *n == e.kind)
+                .map(|k| k.1)
+                .unwrap_or_else(|| {
+                    cx.fail(format!(
+                        "unknown kind {:?} (expected one of: {})",
+                        e.kind,
+                        KINDS.iter().map(|k| k.0).collect::<Vec<_>>().join(", ")
+                    ))
+                });
+            let hip = Side {
+                name: cx.name("hip", &e.hip),
+                versions: [
+                    cx.version("hip_added", &e.hip_added),
+                    cx.version("hip_deprecated", &e.hip_deprecated),
+                    cx.version("hip_changed", &e.hip_changed),
+                    cx.version("hip_removed", &e.hip_removed),
+                ],
+                experimental: cx.version("hip_experimental", &e.hip_experimental) != 0,
+            };
+            let roc = Side {
+                name: cx.name("roc", &e.roc),
+                versions: [
+                    cx.version("roc_added", &e.roc_added),
+                    cx.version("roc_deprecated", &e.roc_deprecated),
+                    cx.version("roc_changed", &e.roc_changed),
+                    cx.version("roc_removed", &e.roc_removed),
+                ],
+                experimental: cx.version("roc_experimental", &e.roc_experimental) != 0,
+            };
+            for v in [&e.hip_experimental, &e.roc_experimental] {
+                newest_hip = newest_hip.max(cx.version("experimental", v));
+            }
+            for v in hip.versions.iter().chain(roc.versions.iter()) {
+                newest_hip = newest_hip.max(*v);
+            }
+            let ca = cx.version("cuda_added", &e.cuda_added);
+            let cd = cx.version("cuda_deprecated", &e.cuda_deprecated);
+            let cc = cx.version("cuda_changed", &e.cuda_changed);
+            let cr = cx.version("cuda_removed", &e.cuda_removed);
+
+            let call = if e.wrap_arg.is_some() || e.by_arity.is_some() || e.append_arg.is_some() {
+                let wrap = match &e.wrap_arg {
+                    Some(w) => {
+                        cx.name("wrap_arg.with", &Some(w.with.clone()));
+                        format!("Some(({}, {}))", w.index, lit(&w.with))
+                    }
+                    None => "None".into(),
+                };
+                let mut arity = String::from("&[");
+                for b in e.by_arity.iter().flatten() {
+                    cx.name("by_arity.hip", &Some(b.hip.clone()));
+                    let _ = write!(arity, "({}, {}), ", b.arity, lit(&b.hip));
+                }
+                arity.push(']');
+                let append = match &e.append_arg {
+                    Some(a) => {
+                        cx.name("append_arg.text", &Some(a.text.clone()));
+                        format!("Some(({}, {}))", a.arity, lit(&a.text))
+                    }
+                    None => "None".into(),
+                };
+                format!(
+                    "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append} }})"
+                )
+            } else {
+                "None".into()
+            };
+            let legacy = match &e.legacy {
+                Some(l) => {
+                    let before = cx.version("legacy.before", &Some(l.before.clone()));
+                    newest_hip = newest_hip.max(before);
+                    cx.name("legacy.hip", &Some(l.hip.clone()));
+                    format!(
+                        "Some(&Legacy {{ before: Version({before}), hip: {}, drop_first_arg: {} }})",
+                        lit(&l.hip),
+                        l.drop_first_arg
+                    )
+                }
+                None => "None".into(),
+            };
+            let note = e.note.as_deref().unwrap_or("");
+            let _ = writeln!(
+                out,
+                "    gen_m({}, Family::{family}, Kind::{kind}, {ca}, {cd}, {cc}, {cr}, {}, {}, {call}, {legacy}, {}),",
+                lit(key),
+                hip.code(),
+                roc.code(),
+                lit(note)
+            );
+            index
+                .entry(key.clone())
+                .or_default()
+                .push((count, hip.name.is_some()));
+            count += 1;
+        }
+    }
+    out.push_str("];\n\n");
+
+    // name -> indices, the primary first: the first family (in Family::ALL order)
+    // that lists the name with a HIP name, else the first that lists it.
+    let mut values = Vec::with_capacity(index.len());
+    for ixs in index.values() {
+        let primary = ixs.iter().position(|(_, has)| *has).unwrap_or(0);
+        let mut order = vec![ixs[primary].0];
+        order.extend(
+            ixs.iter()
+                .enumerate()
+                .filter(|(i, _)| *i != primary)
+                .map(|(_, (ix, _))| *ix),
+        );
+        values.push(format!(
+            "&[{}]",
+            order
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let mut map = phf_codegen::Map::<&str>::new();
+    for (name, value) in index.keys().zip(&values) {
+        map.entry(name.as_str(), value);
+    }
+    let min_len = index.keys().map(|k| k.len()).min().unwrap_or(0);
+    let max_len = index.keys().map(|k| k.len()).max().unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "/// CUDA name -> indices into [`MAPPINGS`] of every entry with that name; the\n\
+         /// first is the primary entry (first family in `Family::ALL` order with a HIP\n\
+         /// name, else the first family listing it).\n\
+         static API_INDEX: phf::Map<&'static str, &'static [u32]> = {};\n",
+        map.build()
+    );
+    let _ = writeln!(out, "/// Length of the shortest CUDA name in [`MAPPINGS`].");
+    let _ = writeln!(out, "pub const API_MIN_LEN: usize = {min_len};");
+    let _ = writeln!(out, "/// Length of the longest CUDA name in [`MAPPINGS`].");
+    let _ = writeln!(out, "pub const API_MAX_LEN: usize = {max_len};\n");
+
+    // Headers.
+    out.push_str("/// Every header mapping, sorted by CUDA header.\n");
+    out.push_str("pub static HEADERS: &[HeaderMapping] = &[\n");
+    let mut hkeys = Vec::new();
+    if let Some((file, parsed)) = &headers {
+        for (i, (key, h)) in parsed.headers.iter().enumerate() {
+            let cx = Ctx { file, key };
+            if key.trim().is_empty() || key.trim() != key {
+                cx.fail("empty header name or surrounding spaces");
+            }
+            let family = FAMILIES
+                .iter()
+                .find(|(n, _)| *n == h.family)
+                .map(|f| f.1)
+                .unwrap_or_else(|| cx.fail(format!("unknown family {:?}", h.family)));
+            let hip = cx.name("hip", &h.hip);
+            let roc = cx.name("roc", &h.roc);
+            if h.unsupported && hip.is_some() {
+                cx.fail("`unsupported = true` together with a `hip` header");
+            }
+            let _ = writeln!(
+                out,
+                "    HeaderMapping {{ cuda: {}, hip: {}, roc: {}, family: Family::{family}, unsupported: {}, note: {} }},",
+                lit(key),
+                opt_lit(&hip),
+                opt_lit(&roc),
+                h.unsupported,
+                lit(h.note.as_deref().unwrap_or(""))
+            );
+            hkeys.push((key.clone(), i.to_string()));
+        }
+    }
+    out.push_str("];\n\n");
+    let mut hmap = phf_codegen::Map::<&str>::new();
+    for (k, v) in &hkeys {
+        hmap.entry(k.as_str(), v);
+    }
+    let _ = writeln!(
+        out,
+        "/// CUDA header -> index into [`HEADERS`].\nstatic HEADER_INDEX: phf::Map<&'static str, u32> = {};\n",
+        hmap.build()
+    );
+    let _ = writeln!(
+        out,
+        "/// The newest HIP version any table mentions.\npub const NEWEST_HIP: Version = Version({newest_hip});"
+    );
+
+    let dest = PathBuf::from(env::var("OUT_DIR").unwrap()).join("mappings_generated.rs");
+    fs::write(&dest, out).unwrap();
+}

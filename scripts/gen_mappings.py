@@ -1,0 +1,497 @@
+#!/usr/bin/env python3
+"""Generate mappings/*.toml from AMD HIPIFY's published tables and scripts/addenda.toml.
+
+Usage: scripts/gen_mappings.py [--reference DIR] [--addenda FILE] [--out DIR]
+
+  --reference DIR  the reference dir holding hipify-tables/*.md and header-map.tsv
+                   (default: ../shared/reference relative to the repository root)
+  --addenda FILE   facts merged over the tables (default: scripts/addenda.toml)
+  --out DIR        where to write <family>.toml (default: mappings/ in the repo root)
+
+Python 3.11 standard library only. The output is deterministic: entries are sorted
+by CUDA name, every entry is one line, and TOML is written by hand.
+
+Inputs
+------
+* One table per family. Where a library has a `*_and_ROC.md` / `*_and_MIOPEN.md`
+  table it is used (it has both the HIP and the ROC/MIOpen columns; the plain and the
+  ROC-only tables list the same rows); otherwise the plain `*_by_HIP.md` table.
+* Every table row is kept. Exact duplicate rows within a family are dropped; a CUDA
+  name listed twice with different data keeps its first row and prints a warning.
+* header-map.tsv gives headers.toml. Caffe2 rows (library API_CAFFE2) are skipped:
+  they are PyTorch-internal headers, not a CUDA API, and have no family here.
+* scripts/addenda.toml holds the facts of ADDENDA.md as data. Each `[[entry]]` is
+  keyed by (family, cuda): its fields replace the table row's fields (or create the
+  entry), `clear = [...]` removes fields, and its `source` is written out. Each
+  `[[header]]` does the same for headers.toml, keyed by the CUDA header.
+
+Kind heuristic (the tables do not record it; exactness is nice-to-have)
+---------------------------------------------------------------------
+Sections whose heading contains "Types"/"types" ("Data types", "Device Types",
+"Types References") hold types, enumerators and macros; every other section
+(Functions, Function Reference, ... Management, Interoperability, ...) holds functions.
+
+In a function section: `__NAME__` -> macro, else function.
+In a type section, first match wins:
+  1. family cub: `CubVector` -> type, everything else -> macro (CUB_* helper macros).
+  2. `__NAME__` (dunder both ends) -> macro.
+  3. ALL_CAPS names (no lower-case letter once a `_v2`/`_st`/`_enum` suffix is
+     stripped):
+       - known macro prefixes (CUDART_ math constants, CU_LAUNCH_PARAM_, CU_MEMHOSTALLOC_,
+         CU_TRSF_, CUDA_ARRAY3D_ flags, ...) or a version suffix (_VERSION, _MAJOR,
+         _MINOR, _PATCHLEVEL, _VER_*) -> macro;
+       - a `_st` / `_enum` suffix, or a CUDA_ name (driver structs) with a struct-like
+         tail (DESC, DESCRIPTOR, PARAMS, MEMCPY2D/3D, PROPERTIES, REQUIREMENTS,
+         TOKENS) -> type;
+       - otherwise -> enum (CUBLAS_STATUS_SUCCESS, CU_DEVICE_ATTRIBUTE_...).
+  4. names ending in `_t`, `_st`, `_enum`, or with no upper-case letter at all
+     (`__half`, `cl_context_flags`), or driver names `CUxxx` (`CUdevice`) -> type.
+  5. a camelCase name that is a proper prefix of at least two other names of the same
+     section continuing with an upper-case letter or digit (`cudaChannelFormatKind` ->
+     `cudaChannelFormatKindFloat`, ...) -> type, unless a shorter such stem prefixes it
+     (`cudaChannelFormatKindSigned` is an enumerator); so is a name ending in a struct
+     word (Desc, Prop, Params, Parms, Attributes, Info, Properties, Requirements,
+     Struct), and one ending in a weaker type word (Kind, Window, Handle, Entry,
+     Callback, State) unless a stem prefixes it (`cudaErrorIllegalState`).
+  6. otherwise -> enum (`cudaMemcpyHostToDevice`, `cudaSuccess`). Known misses:
+     `#define` flags spelled like enumerators (`cudaHostAllocDefault`) come out enum.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+# family -> table file stem (without the `_supported_by_...` tail)
+TABLES = {
+    "runtime": "CUDA_Runtime_API_functions",
+    "driver": "CUDA_Driver_API_functions",
+    "device": "CUDA_Device_API",
+    "complex": "cuComplex_API",
+    "blas": "CUBLAS_API",
+    "rand": "CURAND_API",
+    "fft": "CUFFT_API",
+    "sparse": "CUSPARSE_API",
+    "solver": "CUSOLVER_API",
+    "dnn": "CUDNN_API",
+    "cub": "CUB_API",
+    "rtc": "CUDA_RTC_API",
+}
+# Families with no HIPIFY table: addenda only.
+FAMILIES = list(TABLES) + ["nvtx", "nccl", "thrust"]
+
+LIBRARY_FAMILY = {
+    "API_DRIVER": "driver",
+    "API_RUNTIME": "runtime",
+    "API_COMPLEX": "complex",
+    "API_BLAS": "blas",
+    "API_RAND": "rand",
+    "API_DNN": "dnn",
+    "API_FFT": "fft",
+    "API_SPARSE": "sparse",
+    "API_SOLVER": "solver",
+    "API_CUB": "cub",
+    "API_RTC": "rtc",
+}
+SKIPPED_LIBRARIES = {"API_CAFFE2"}
+
+KINDS = {"function", "type", "enum", "macro", "namespace"}
+VERSION_FIELDS = ["added", "deprecated", "changed", "removed"]
+# Output field order.
+FIELDS = (
+    ["hip", "roc", "kind"]
+    + [f"cuda_{v}" for v in VERSION_FIELDS]
+    + [f"hip_{v}" for v in VERSION_FIELDS + ["experimental"]]
+    + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
+    + ["legacy", "wrap_arg", "by_arity", "append_arg", "note", "source"]
+)
+HEADER_FIELDS = ["hip", "roc", "family", "unsupported", "note", "source"]
+
+VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")
+TYPE_SECTION_RE = re.compile(r"\btypes?\b", re.IGNORECASE)
+DUNDER_RE = re.compile(r"^__\w+__$")
+MACRO_PREFIXES = (
+    "CUDART_",
+    "CU_LAUNCH_PARAM_",
+    "CU_MEMHOSTALLOC_",
+    "CU_MEMHOSTREGISTER_",
+    "CU_TRSA_",
+    "CU_TRSF_",
+    "CU_PARAM_TR_",
+    "CU_IPC_HANDLE_SIZE",
+    "CUDA_IPC_HANDLE_SIZE",
+    "CU_DEVICE_CPU",
+    "CU_DEVICE_INVALID",
+    "CU_STREAM_LEGACY",
+    "CU_STREAM_PER_THREAD",
+    "CUDA_COOPERATIVE_LAUNCH_",
+    "CUDA_EXTERNAL_MEMORY_DEDICATED",
+    "CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_",
+    "CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_",
+    "CUDA_NVSCISYNC_ATTR_",
+)
+MACRO_SUFFIX_RE = re.compile(r"_(VERSION|MAJOR|MINOR|PATCHLEVEL|VER_\w+)$")
+CAPS_TYPE_RE = re.compile(
+    r"(DESC|DESCRIPTOR|PARAMS|MEMCPY[23]D(_PEER)?|PROPERTIES|REQUIREMENTS|TOKENS)$"
+)
+SUFFIX_RE = re.compile(r"(_v\d+|_st|_enum)$")
+STRUCT_WORD_RE = re.compile(
+    r"(Desc|Prop|Params|Parms|Attributes|Info|Properties|Requirements|Struct)$"
+)
+TYPE_WORD_RE = re.compile(r"(Kind|Window|Handle|Entry|Callback|State)$")
+
+
+def warn(msg: str) -> None:
+    print(f"gen_mappings: warning: {msg}", file=sys.stderr)
+
+
+def die(msg: str) -> None:
+    print(f"gen_mappings: error: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def table_path(tables_dir: Path, family: str) -> Path:
+    stem = TABLES[family]
+    for tail in ("_supported_by_HIP_and_ROC", "_supported_by_HIP_and_MIOPEN", "_supported_by_HIP"):
+        p = tables_dir / f"{stem}{tail}.md"
+        if p.exists():
+            return p
+    die(f"no table for family {family} ({stem}_supported_by_HIP*.md) in {tables_dir}")
+    raise AssertionError
+
+
+def cell_name(cell: str) -> str:
+    cell = cell.strip()
+    if cell.startswith("`") and cell.endswith("`") and len(cell) >= 2:
+        return cell[1:-1]
+    return cell
+
+
+def parse_table(path: Path) -> list[tuple[str, dict]]:
+    """Return [(section heading, row dict)] for every table row of a HIPIFY .md file."""
+    rows = []
+    section = ""
+    columns: list[str] | None = None
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("## "):
+            section = re.sub(r"^##\s*(\*\*)?(\d+\.\s*)?", "", line).replace("**", "").strip()
+            columns = None
+            continue
+        if not line.startswith("|"):
+            continue
+        cells = line.split("|")[1:-1]
+        if line.startswith("|**"):
+            # header: CUDA A D C R HIP A D C R E [ROC|MIOPEN A D C R E]
+            heads = [c.strip().strip("*") for c in cells]
+            columns = []
+            side = None
+            for h in heads:
+                if h == "CUDA":
+                    side = "cuda"
+                    columns.append("cuda")
+                elif h in ("HIP", "ROC", "MIOPEN"):
+                    side = "hip" if h == "HIP" else "roc"
+                    columns.append(side)
+                else:
+                    name = {"A": "added", "D": "deprecated", "C": "changed", "R": "removed", "E": "experimental"}[h]
+                    columns.append(f"{side}_{name}")
+            continue
+        if line.startswith("|:"):
+            continue
+        if columns is None or len(cells) != len(columns):
+            die(f"{path}:{lineno}: row does not match its table header")
+        row = {}
+        for col, cell in zip(columns, cells):
+            value = cell_name(cell)
+            if value:
+                row[col] = value
+        if "cuda" not in row:
+            die(f"{path}:{lineno}: row without a CUDA name")
+        for k, v in row.items():
+            if k.endswith(tuple(VERSION_FIELDS + ["experimental"])) and not VERSION_RE.match(v):
+                die(f"{path}:{lineno}: bad version {v!r} in column {k}")
+        rows.append((section, row))
+    return rows
+
+
+def infer_kind(family: str, section: str, name: str, section_names: list[str]) -> str:
+    """See the module docstring."""
+    if not TYPE_SECTION_RE.search(section):
+        return "macro" if DUNDER_RE.match(name) else "function"
+    if family == "cub":
+        return "type" if name == "CubVector" else "macro"
+    if DUNDER_RE.match(name):
+        return "macro"
+    stripped = SUFFIX_RE.sub("", name)
+    if not re.search(r"[a-z]", stripped):
+        if name.startswith(MACRO_PREFIXES) and not CAPS_TYPE_RE.search(stripped):
+            return "macro"
+        if MACRO_SUFFIX_RE.search(name):
+            return "macro"
+        if name.endswith(("_st", "_enum")):
+            return "type"
+        if name.startswith("CUDA_") and CAPS_TYPE_RE.search(stripped):
+            return "type"
+        return "enum"
+    if name.endswith(("_t", "_st", "_enum")) or not re.search(r"[A-Z]", name):
+        return "type"
+    if re.match(r"CU[a-z]", name):  # driver types: CUdevice, CUcontext, CUmemorytype
+        return "type"
+    stems = enum_stems(tuple(section_names))
+    extends_stem = any(s != name and name.startswith(s) for s in stems)
+    if name in stems and not extends_stem:
+        return "type"
+    if STRUCT_WORD_RE.search(name) or (TYPE_WORD_RE.search(name) and not extends_stem):
+        return "type"
+    return "enum"
+
+
+@functools.cache
+def enum_stems(section_names: tuple[str, ...]) -> frozenset[str]:
+    """camelCase names that prefix at least two other names of the section."""
+    names = sorted(n for n in section_names if re.search(r"[a-z]", n))
+    stems = set()
+    for i, name in enumerate(names):
+        count = 0
+        for other in names[i + 1:]:
+            if not other.startswith(name):
+                break
+            if re.match(r"[A-Z0-9]", other[len(name):]):
+                count += 1
+        if count >= 2:
+            stems.add(name)
+    return frozenset(stems)
+
+
+def load_family(tables_dir: Path, family: str) -> tuple[dict[str, dict], str]:
+    path = table_path(tables_dir, family)
+    rows = parse_table(path)
+    by_section: dict[str, list[str]] = {}
+    for section, row in rows:
+        by_section.setdefault(section, []).append(row["cuda"])
+    entries: dict[str, dict] = {}
+    raw: dict[str, dict] = {}
+    for section, row in rows:
+        name = row["cuda"]
+        if name in raw:
+            if raw[name] != row:
+                warn(f"{path.name}: {name} listed twice with different data; keeping the first")
+            continue
+        raw[name] = row
+        entry = {k: v for k, v in row.items() if k != "cuda"}
+        entry["kind"] = infer_kind(family, section, name, by_section[section])
+        entries[name] = entry
+    return entries, f"hipify-tables/{path.name}"
+
+
+def load_headers(reference: Path) -> dict[str, dict]:
+    path = reference / "header-map.tsv"
+    headers: dict[str, dict] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0].split("\t")[:4] != ["cuda_header", "hip_header", "roc_header", "library"]:
+        die(f"{path}: unexpected header line")
+    for lineno, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        cells = (line.split("\t") + [""] * 5)[:5]
+        cuda, hip, roc, library, note = (c.strip() for c in cells)
+        if library in SKIPPED_LIBRARIES:
+            continue
+        if library not in LIBRARY_FAMILY:
+            die(f"{path}:{lineno}: unknown library {library!r}")
+        entry: dict = {"family": LIBRARY_FAMILY[library]}
+        if hip:
+            entry["hip"] = hip
+        if roc:
+            entry["roc"] = roc
+        if note == "unsupported":
+            entry["unsupported"] = True
+        elif note:
+            entry["note"] = note
+        if cuda in headers:
+            if headers[cuda] != entry:
+                warn(f"header-map.tsv: {cuda} listed twice with different data; keeping the first")
+            continue
+        headers[cuda] = entry
+    return headers
+
+
+# -------------------------------------------------------------------------- addenda
+
+ENTRY_KEYS = set(FIELDS) | {"family", "cuda", "clear"}
+HEADER_KEYS = set(HEADER_FIELDS) | {"cuda", "clear"}
+
+
+def check_version(where: str, key: str, value) -> None:
+    if not isinstance(value, str) or not VERSION_RE.match(value):
+        die(f"{where}: bad version {value!r} for {key}")
+
+
+def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict]) -> None:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    unknown = set(data) - {"entry", "header"}
+    if unknown:
+        die(f"{path}: unknown top-level keys {sorted(unknown)}")
+    for i, add in enumerate(data.get("entry", [])):
+        where = f"{path.name}: entry #{i + 1} ({add.get('cuda', '?')})"
+        bad = set(add) - ENTRY_KEYS
+        if bad:
+            die(f"{where}: unknown keys {sorted(bad)}")
+        if "source" not in add:
+            die(f"{where}: no source")
+        family = add.get("family")
+        if family not in families:
+            die(f"{where}: unknown family {family!r}")
+        cuda = add.get("cuda")
+        if not isinstance(cuda, str) or not cuda:
+            die(f"{where}: no cuda name")
+        for k, v in add.items():
+            if re.match(r"(cuda|hip|roc)_", k):
+                check_version(where, k, v)
+        if "kind" in add and add["kind"] not in KINDS:
+            die(f"{where}: unknown kind {add['kind']!r}")
+        table = families[family]
+        entry = table.setdefault(cuda, {})
+        for k in add.get("clear", []):
+            if k not in FIELDS:
+                die(f"{where}: cannot clear unknown field {k!r}")
+            entry.pop(k, None)
+        for k, v in add.items():
+            if k in ("family", "cuda", "clear"):
+                continue
+            entry[k] = v
+        if "kind" not in entry:
+            die(f"{where}: new entry needs a kind")
+    for i, add in enumerate(data.get("header", [])):
+        where = f"{path.name}: header #{i + 1} ({add.get('cuda', '?')})"
+        bad = set(add) - HEADER_KEYS
+        if bad:
+            die(f"{where}: unknown keys {sorted(bad)}")
+        if "source" not in add:
+            die(f"{where}: no source")
+        cuda = add.get("cuda")
+        if not isinstance(cuda, str) or not cuda:
+            die(f"{where}: no cuda header")
+        entry = headers.setdefault(cuda, {})
+        for k in add.get("clear", []):
+            entry.pop(k, None)
+        for k, v in add.items():
+            if k in ("cuda", "clear"):
+                continue
+            entry[k] = v
+        if entry.get("family") not in FAMILIES:
+            die(f"{where}: unknown family {entry.get('family')!r}")
+
+
+# --------------------------------------------------------------------------- output
+
+BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def toml_str(s: str) -> str:
+    out = ['"']
+    for ch in s:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def toml_key(s: str) -> str:
+    return s if BARE_KEY_RE.match(s) else toml_str(s)
+
+
+def toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return toml_str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"cannot write {v!r} as TOML")
+
+
+def inline(entry: dict, order: list[str]) -> str:
+    extra = set(entry) - set(order)
+    if extra:
+        die(f"unknown fields {sorted(extra)}")
+    parts = [f"{k} = {toml_value(entry[k])}" for k in order if k in entry]
+    return "{ " + ", ".join(parts) + " }"
+
+
+def header_comment(sources: list[str]) -> str:
+    return (
+        f"# @generated by scripts/gen_mappings.py from {', '.join(sources)}"
+        " — do not edit; edit the script or scripts/addenda.toml\n"
+    )
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    path.write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reference", type=Path, default=REPO.parent / "shared" / "reference")
+    ap.add_argument("--addenda", type=Path, default=REPO / "scripts" / "addenda.toml")
+    ap.add_argument("--out", type=Path, default=REPO / "mappings")
+    args = ap.parse_args()
+
+    tables_dir = args.reference / "hipify-tables"
+    if not tables_dir.is_dir():
+        die(f"{tables_dir} not found (use --reference DIR)")
+
+    families: dict[str, dict[str, dict]] = {}
+    sources: dict[str, list[str]] = {}
+    for family in FAMILIES:
+        if family in TABLES:
+            families[family], src = load_family(tables_dir, family)
+            sources[family] = [src]
+        else:
+            families[family] = {}
+            sources[family] = []
+    headers = load_headers(args.reference)
+    apply_addenda(args.addenda, families, headers)
+
+    addenda_src = "scripts/addenda.toml"
+    for family in FAMILIES:
+        entries = families[family]
+        srcs = sources[family] + [addenda_src]
+        lines = [header_comment(srcs), "\n[entries]\n"]
+        for name in sorted(entries):
+            lines.append(f"{toml_key(name)} = {inline(entries[name], FIELDS)}\n")
+        write(args.out / f"{family}.toml", "".join(lines))
+
+    lines = [header_comment(["header-map.tsv", addenda_src]), "\n[headers]\n"]
+    for name in sorted(headers):
+        lines.append(f"{toml_str(name)} = {inline(headers[name], HEADER_FIELDS)}\n")
+    write(args.out / "headers.toml", "".join(lines))
+
+    total = sum(len(e) for e in families.values())
+    print(f"gen_mappings: wrote {total} entries in {len(FAMILIES)} families and {len(headers)} headers to {args.out}")
+
+
+if __name__ == "__main__":
+    main()

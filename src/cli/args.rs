@@ -1,0 +1,153 @@
+//! Command-line arguments (clap derive). Option names follow hipify-clang's
+//! where one exists, so scripts switch over unchanged.
+
+use std::path::PathBuf;
+
+use clap::{Args as ClapArgs, Parser, Subcommand};
+
+const ABOUT: &str = "Translate CUDA C++ to HIP C++: syntax-aware, byte-exact, parallel.";
+
+const EXAMPLES: &str = "\
+Examples:
+  hipify-rs kernel.cu                       print the HIP translation of one file
+  hipify-rs kernel.cu -o kernel.hip.cpp     write it to a file
+  hipify-rs --inplace src/                  rewrite a tree in place (atomic, .gitignore honoured)
+  hipify-rs --output-dir hip/ src/          mirror src/ translated into hip/
+  hipify-rs --diff src/                     preview the change as a unified diff
+  hipify-rs --check src/                    exit 1 while anything is left to translate
+  hipify-rs --hip-version 5.2 --stats src/  target HIP 5.2, print what was done and left
+  hipify-rs mappings --roc | grep cublas    list the table in effect
+
+Exit status:
+  0  success (with --check: nothing left to change)
+  1  --check/--diff --check: some file would change
+  2  failure: bad arguments, a path that cannot be read or written";
+
+/// `hipify-rs`
+#[derive(Debug, Parser)]
+#[command(
+    name = "hipify-rs",
+    version,
+    about = ABOUT,
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    rename_all = "kebab-case"
+)]
+pub struct Cli {
+    /// A subcommand; without one, translate PATHS.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Files or directories to translate.
+    #[arg(value_name = "PATHS")]
+    pub paths: Vec<PathBuf>,
+
+    /// Mode and output.
+    #[command(flatten)]
+    pub mode: ModeArgs,
+
+    /// Target selection.
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    /// Which files.
+    #[command(flatten)]
+    pub walk: WalkArgs,
+
+    /// Write nothing; exit 1 if any file would change (combine with --diff to see how).
+    #[arg(long, conflicts_with_all = ["inplace", "output", "output_dir"], help_heading = "Mode")]
+    pub check: bool,
+
+    /// Print per-file and total counts of rewrites and of what is left (to stderr).
+    #[arg(long, help_heading = "Output")]
+    pub stats: bool,
+
+    /// Print no diagnostics.
+    #[arg(short, long, help_heading = "Output")]
+    pub quiet: bool,
+
+    /// Worker threads (0: one per core).
+    #[arg(short = 'j', long, default_value_t = 0, help_heading = "Output")]
+    pub threads: usize,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the mapping table in effect: `cuda_name<TAB>hip_name<TAB>family<TAB>status`.
+    Mappings {
+        /// Target selection.
+        #[command(flatten)]
+        target: TargetArgs,
+    },
+}
+
+/// How results are delivered.
+#[derive(Debug, ClapArgs)]
+#[group(id = "modes", multiple = false)]
+pub struct ModeArgs {
+    /// Rewrite files in place (temp file + rename; unchanged files are not touched).
+    #[arg(short, long, help_heading = "Mode")]
+    pub inplace: bool,
+
+    /// Write the translation of the single input to FILE.
+    #[arg(short, long, value_name = "FILE", help_heading = "Mode")]
+    pub output: Option<PathBuf>,
+
+    /// Write translations under DIR, mirroring the input tree.
+    #[arg(long, value_name = "DIR", help_heading = "Mode")]
+    pub output_dir: Option<PathBuf>,
+
+    /// Print a unified diff of the changes; write nothing.
+    #[arg(long, help_heading = "Mode")]
+    pub diff: bool,
+
+    /// With --inplace: keep the original as FILE+SUFFIX.
+    #[arg(long, value_name = "SUFFIX", num_args = 0..=1, default_missing_value = ".orig", require_equals = true, help_heading = "Mode")]
+    pub backup: Option<String>,
+}
+
+/// What to emit.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct TargetArgs {
+    /// Target HIP version (X.Y); APIs added later count as unsupported, and
+    /// older forms are emitted where they exist. Default: the newest in the tables.
+    #[arg(long, value_name = "X.Y", help_heading = "Target")]
+    pub hip_version: Option<String>,
+
+    /// Use ROC library names (rocBLAS, rocRAND, rocSPARSE, rocSOLVER) where they exist.
+    #[arg(long, help_heading = "Target")]
+    pub roc: bool,
+
+    /// Translate cuDNN to MIOpen.
+    #[arg(long, help_heading = "Target")]
+    pub miopen: bool,
+
+    /// Map cudaDataType values to hipDataType (HIP_R_32F) even with --roc.
+    #[arg(long, help_heading = "Target")]
+    pub use_hip_data_types: bool,
+
+    /// Also use mappings the tables mark experimental.
+    #[arg(long, help_heading = "Target")]
+    pub experimental: bool,
+
+    /// Rewrite `k<<<…>>>(…)` as `hipLaunchKernelGGL(k, …)`.
+    #[arg(long, help_heading = "Target")]
+    pub hip_kernel_execution_syntax: bool,
+}
+
+/// File selection.
+#[derive(Debug, ClapArgs)]
+pub struct WalkArgs {
+    /// Also translate files matching GLOB when walking directories.
+    #[arg(long, value_name = "GLOB", help_heading = "Files")]
+    pub include: Vec<String>,
+
+    /// Skip files and directories matching GLOB.
+    #[arg(long, value_name = "GLOB", help_heading = "Files")]
+    pub exclude: Vec<String>,
+
+    /// Do not honour .gitignore/.ignore files.
+    #[arg(long, help_heading = "Files")]
+    pub no_ignore: bool,
+}

@@ -1,0 +1,179 @@
+//! Byte-range edits against the original text, and their application.
+//!
+//! Every rewrite is an [`Edit`] over the *original* bytes; nothing is re-parsed
+//! between edits. [`apply`] copies the bytes between edits verbatim, so
+//! everything outside an edit (encodings, line endings, BOMs, tabs) is kept.
+
+use std::ops::Range;
+
+/// Replace `range` of the original bytes with `text` (empty range: insert).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Bytes of the original replaced.
+    pub range: Range<usize>,
+    /// The replacement.
+    pub text: String,
+}
+
+impl Edit {
+    /// Replaces `range` with `text`.
+    pub fn replace(range: Range<usize>, text: impl Into<String>) -> Edit {
+        Edit {
+            range,
+            text: text.into(),
+        }
+    }
+
+    /// Inserts `text` at `at`.
+    pub fn insert(at: usize, text: impl Into<String>) -> Edit {
+        Edit {
+            range: at..at,
+            text: text.into(),
+        }
+    }
+
+    /// Deletes `range`.
+    pub fn delete(range: Range<usize>) -> Edit {
+        Edit {
+            range,
+            text: String::new(),
+        }
+    }
+
+    /// Whether two edits touch the same bytes. Insertions at the boundary of a
+    /// replacement do not overlap it.
+    pub fn overlaps(&self, other: &Edit) -> bool {
+        let (a, b) = (&self.range, &other.range);
+        if a.is_empty() && b.is_empty() {
+            return false;
+        }
+        if a.is_empty() {
+            return b.start < a.start && a.start < b.end;
+        }
+        if b.is_empty() {
+            return a.start < b.start && b.start < a.end;
+        }
+        a.start < b.end && b.start < a.end
+    }
+}
+
+/// Sorts edits by position (stably, so insertions at one point keep their
+/// order and come before a replacement starting there) and drops any edit that
+/// overlaps one accepted before it. Returns the accepted edits and the dropped ones.
+pub fn normalize(mut edits: Vec<Edit>) -> (Vec<Edit>, Vec<Edit>) {
+    edits.sort_by_key(|e| (e.range.start, !e.range.is_empty()));
+    let mut accepted: Vec<Edit> = Vec::with_capacity(edits.len());
+    let mut dropped = Vec::new();
+    for e in edits {
+        // Edits are sorted by start; only the last accepted few can overlap.
+        let clash = accepted
+            .iter()
+            .rev()
+            .take_while(|a| a.range.end >= e.range.start)
+            .any(|a| a.overlaps(&e) || (a.range == e.range && !e.range.is_empty()));
+        if clash {
+            dropped.push(e);
+        } else {
+            accepted.push(e);
+        }
+    }
+    (accepted, dropped)
+}
+
+/// Applies sorted, non-overlapping edits (from [`normalize`]) to `src`.
+pub fn apply(src: &[u8], edits: &[Edit]) -> Vec<u8> {
+    let delta: isize = edits
+        .iter()
+        .map(|e| e.text.len() as isize - e.range.len() as isize)
+        .sum();
+    let mut out = Vec::with_capacity((src.len() as isize + delta).max(0) as usize);
+    let mut pos = 0;
+    for e in edits {
+        debug_assert!(e.range.start >= pos, "edits must be sorted and disjoint");
+        out.extend_from_slice(&src[pos..e.range.start]);
+        out.extend_from_slice(e.text.as_bytes());
+        pos = e.range.end;
+    }
+    out.extend_from_slice(&src[pos..]);
+    out
+}
+
+/// Renders `src[range]` with the given edits (all inside `range`, sorted) applied.
+pub fn render_range(src: &[u8], range: Range<usize>, edits: &[Edit]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(range.len());
+    let mut pos = range.start;
+    for e in edits {
+        out.extend_from_slice(&src[pos..e.range.start]);
+        out.extend_from_slice(e.text.as_bytes());
+        pos = e.range.end;
+    }
+    out.extend_from_slice(&src[pos..range.end]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(src: &str, edits: Vec<Edit>) -> (String, usize) {
+        let (ok, dropped) = normalize(edits);
+        (
+            String::from_utf8(apply(src.as_bytes(), &ok)).unwrap(),
+            dropped.len(),
+        )
+    }
+
+    #[test]
+    fn replace_insert_delete() {
+        let (out, d) = run(
+            "abc def ghi",
+            vec![
+                Edit::replace(4..7, "XYZ"),
+                Edit::insert(0, ">"),
+                Edit::delete(8..11),
+            ],
+        );
+        assert_eq!(out, ">abc XYZ ");
+        assert_eq!(d, 0);
+    }
+
+    #[test]
+    fn insert_before_replacement_at_same_point() {
+        let (out, _) = run(
+            "f(x)",
+            vec![
+                Edit::replace(2..3, "y"),
+                Edit::insert(2, "W("),
+                Edit::insert(3, ")"),
+            ],
+        );
+        assert_eq!(out, "f(W(y))");
+    }
+
+    #[test]
+    fn overlapping_edit_is_dropped() {
+        let (out, d) = run(
+            "abcdef",
+            vec![Edit::replace(0..4, "X"), Edit::replace(2..5, "Y")],
+        );
+        assert_eq!(out, "Xef");
+        assert_eq!(d, 1);
+    }
+
+    #[test]
+    fn adjacent_edits_both_apply() {
+        let (out, d) = run(
+            "abcd",
+            vec![Edit::replace(0..2, "X"), Edit::replace(2..4, "Y")],
+        );
+        assert_eq!(out, "XY");
+        assert_eq!(d, 0);
+    }
+
+    #[test]
+    fn render_range_applies_inner_edits() {
+        let src = b"k<<<grid, cudaStreamX>>>";
+        let out = render_range(src, 4..21, &[Edit::replace(10..21, "s")]);
+        assert_eq!(out, b"grid, s");
+    }
+}

@@ -1,0 +1,22 @@
+//! hipify-rs: translate CUDA C++ sources to HIP C++.
+//!
+//! The library does the work; the `hipify-rs` binary is a thin CLI over it.
+//! Data flow: [`walk`] lists files → [`translate::translate`] lexes each one and
+//! runs its passes over the [`mappings`] tables, producing byte-range
+//! [`edit::Edit`]s and [`diagnostic::Diagnostic`]s → [`edit`] applies them →
+//! [`output`] writes atomically → [`report`] prints.
+
+#![warn(missing_docs)]
+
+pub mod diagnostic;
+pub mod edit;
+pub mod exit_codes;
+pub mod lex;
+pub mod mappings;
+pub mod output;
+pub mod report;
+pub mod source;
+pub mod translate;
+pub mod walk;
+
+pub use translate::{Language, Options, Translation, translate};

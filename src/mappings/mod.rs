@@ -1,0 +1,599 @@
+//! The CUDA → HIP API tables and their lookup.
+//!
+//! The data lives in `mappings/*.toml` (generated from AMD's HIPIFY tables by
+//! `scripts/gen_mappings.py`); `build.rs` compiles it into static `phf` maps, so a
+//! lookup is one hash and one compare, and start-up reads and parses nothing.
+//! This module knows nothing about syntax: the engine asks it what a name becomes
+//! for a given [`Target`].
+
+use std::fmt;
+
+/// API family a mapping belongs to (one `mappings/<family>.toml` each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// CUDA Runtime API (`cuda*`).
+    Runtime,
+    /// CUDA Driver API (`cu*`, `CU*`).
+    Driver,
+    /// Device functions and types (`__shfl_sync`, `atomicAdd`, `__half` …).
+    Device,
+    /// cuComplex.
+    Complex,
+    /// cuBLAS and cuBLASLt.
+    Blas,
+    /// cuRAND.
+    Rand,
+    /// cuFFT.
+    Fft,
+    /// cuSPARSE.
+    Sparse,
+    /// cuSOLVER.
+    Solver,
+    /// cuDNN.
+    Dnn,
+    /// CUB.
+    Cub,
+    /// NVRTC.
+    Rtc,
+    /// NVTX → roctx (ADDENDA).
+    Nvtx,
+    /// NCCL → RCCL (ADDENDA; RCCL keeps the names).
+    Nccl,
+    /// Thrust → rocThrust (ADDENDA).
+    Thrust,
+    /// `#include` headers.
+    Headers,
+}
+
+impl Family {
+    /// Every family, in lookup priority order (a CUDA name listed by several
+    /// families resolves to the first).
+    pub const ALL: [Family; 16] = [
+        Family::Runtime,
+        Family::Driver,
+        Family::Device,
+        Family::Complex,
+        Family::Blas,
+        Family::Rand,
+        Family::Fft,
+        Family::Sparse,
+        Family::Solver,
+        Family::Dnn,
+        Family::Cub,
+        Family::Rtc,
+        Family::Nvtx,
+        Family::Nccl,
+        Family::Thrust,
+        Family::Headers,
+    ];
+
+    /// The family's name as in `mappings/<name>.toml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Runtime => "runtime",
+            Family::Driver => "driver",
+            Family::Device => "device",
+            Family::Complex => "complex",
+            Family::Blas => "blas",
+            Family::Rand => "rand",
+            Family::Fft => "fft",
+            Family::Sparse => "sparse",
+            Family::Solver => "solver",
+            Family::Dnn => "dnn",
+            Family::Cub => "cub",
+            Family::Rtc => "rtc",
+            Family::Nvtx => "nvtx",
+            Family::Nccl => "nccl",
+            Family::Thrust => "thrust",
+            Family::Headers => "headers",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a CUDA name is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A function (host or device).
+    Function,
+    /// A type, struct, typedef or enum type.
+    Type,
+    /// An enumerator.
+    EnumConstant,
+    /// A preprocessor macro.
+    Macro,
+    /// A C++ namespace (`cub` → `hipcub`; `thrust::cuda` → `thrust::hip`).
+    Namespace,
+    /// A header (only in [`HeaderMapping`]).
+    Header,
+}
+
+impl Kind {
+    /// The kind's name as written in the TOML tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Function => "function",
+            Kind::Type => "type",
+            Kind::EnumConstant => "enum",
+            Kind::Macro => "macro",
+            Kind::Namespace => "namespace",
+            Kind::Header => "header",
+        }
+    }
+}
+
+/// A `major.minor.patch` version packed for cheap comparison; `Version::NONE` is 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Version(pub u32);
+
+impl Version {
+    /// No version recorded.
+    pub const NONE: Version = Version(0);
+
+    /// Packs `major.minor.patch`.
+    pub const fn new(major: u32, minor: u32, patch: u32) -> Version {
+        Version(major * 1_000_000 + minor * 1_000 + patch)
+    }
+
+    /// Parses `6`, `6.2` or `6.2.0`.
+    pub fn parse(text: &str) -> Option<Version> {
+        let mut parts = text.trim().split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = parts.next().map_or(Some(0), |p| p.parse().ok())?;
+        let patch = parts.next().map_or(Some(0), |p| p.parse().ok())?;
+        if parts.next().is_some() || minor >= 1000 || patch >= 1000 {
+            return None;
+        }
+        Some(Version::new(major, minor, patch))
+    }
+
+    /// Whether a version is recorded.
+    pub fn is_some(self) -> bool {
+        self.0 != 0
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}.{}.{}",
+            self.0 / 1_000_000,
+            self.0 / 1_000 % 1_000,
+            self.0 % 1_000
+        )
+    }
+}
+
+/// One side (HIP or ROC) of a mapping: the replacement name and its versions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side {
+    /// The replacement name; `None` where the tables leave the column empty.
+    pub name: Option<&'static str>,
+    /// Version that added it.
+    pub added: Version,
+    /// Version that deprecated it.
+    pub deprecated: Version,
+    /// Version that changed it.
+    pub changed: Version,
+    /// Version that removed it.
+    pub removed: Version,
+    /// Marked experimental.
+    pub experimental: bool,
+}
+
+/// How a call's arguments change, beyond its name (ADDENDA: hipify-clang's rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallRewrite {
+    /// Wrap argument `.0` (0-based) as `.1(arg)`: `HIP_SYMBOL` or
+    /// `reinterpret_cast<const void*>` (`cudaGetSymbolAddress(&p, sym)` wraps
+    /// argument 1).
+    pub wrap_arg: Option<(u8, &'static str)>,
+    /// A different HIP name when called with exactly this many arguments
+    /// (`cudaEventCreate(&e, flags)` → `hipEventCreateWithFlags`).
+    pub by_arity: &'static [(u8, &'static str)],
+    /// When called with exactly `.0` arguments, append `, .1`
+    /// (`cudaMallocHost(p, n)` → `hipHostMalloc(p, n, hipHostMallocDefault)`).
+    pub append_arg: Option<(u8, &'static str)>,
+}
+
+/// The form to emit for targets older than the HIP version that added the
+/// mapping (`__shfl_down_sync(m, v, d)` → `__shfl_down(v, d)` below HIP 6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Legacy {
+    /// Targets older than this use the legacy form.
+    pub before: Version,
+    /// The legacy HIP name.
+    pub hip: &'static str,
+    /// Drop the first argument (the warp mask).
+    pub drop_first_arg: bool,
+}
+
+/// One CUDA name and what it becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mapping {
+    /// The CUDA name (for namespaces possibly qualified: `thrust::cuda`).
+    pub cuda: &'static str,
+    /// The family (table) it comes from.
+    pub family: Family,
+    /// What it is.
+    pub kind: Kind,
+    /// CUDA version that added it.
+    pub cuda_added: Version,
+    /// CUDA version that deprecated it.
+    pub cuda_deprecated: Version,
+    /// CUDA version that changed it.
+    pub cuda_changed: Version,
+    /// CUDA version that removed it.
+    pub cuda_removed: Version,
+    /// The HIP replacement.
+    pub hip: Side,
+    /// The ROC replacement (rocBLAS, rocRAND, rocSPARSE, rocSOLVER, MIOpen).
+    pub roc: Side,
+    /// Argument rewrites for calls.
+    pub call: Option<&'static CallRewrite>,
+    /// The form for older HIP targets.
+    pub legacy: Option<&'static Legacy>,
+    /// A note from the tables or ADDENDA (why unsupported, what to use instead).
+    pub note: &'static str,
+}
+
+/// One CUDA header and its HIP (and ROC) counterpart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeaderMapping {
+    /// The CUDA header as written in `#include` (`cublas_v2.h`, `cub/cub.cuh`).
+    pub cuda: &'static str,
+    /// The HIP header; `None` with `unsupported == false` means "remove the include".
+    pub hip: Option<&'static str>,
+    /// The ROC header, if any.
+    pub roc: Option<&'static str>,
+    /// The family of the API it declares.
+    pub family: Family,
+    /// No HIP counterpart exists: leave the include and report it.
+    pub unsupported: bool,
+    /// Why, or what to use instead.
+    pub note: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/mappings_generated.rs"));
+
+/// The primary mapping of a CUDA name: the first family (in [`Family::ALL`] order)
+/// that lists it with a HIP name, else the first that lists it.
+#[inline]
+pub fn lookup(name: &str) -> Option<&'static Mapping> {
+    if name.len() < API_MIN_LEN || name.len() > API_MAX_LEN {
+        return None;
+    }
+    API_INDEX.get(name).map(|ix| &MAPPINGS[ix[0] as usize])
+}
+
+/// Every mapping of a CUDA name (one per family listing it), the primary first.
+pub fn lookup_all(name: &str) -> impl Iterator<Item = &'static Mapping> + use<> {
+    let ix: &'static [u32] = if name.len() < API_MIN_LEN || name.len() > API_MAX_LEN {
+        &[]
+    } else {
+        API_INDEX.get(name).copied().unwrap_or(&[])
+    };
+    ix.iter().map(|&i| &MAPPINGS[i as usize])
+}
+
+/// The mapping of a CUDA name in one family's table.
+pub fn lookup_in(family: Family, name: &str) -> Option<&'static Mapping> {
+    lookup_all(name).find(|m| m.family == family)
+}
+
+/// The mapping of a CUDA header as written in `#include` (`cublas_v2.h`).
+pub fn header(path: &str) -> Option<&'static HeaderMapping> {
+    HEADER_INDEX.get(path).map(|&i| &HEADERS[i as usize])
+}
+
+/// Every API mapping: families in [`Family::ALL`] order, each sorted by CUDA name.
+pub fn all() -> &'static [Mapping] {
+    MAPPINGS
+}
+
+/// Every header mapping, sorted by CUDA header.
+pub fn all_headers() -> &'static [HeaderMapping] {
+    HEADERS
+}
+
+/// What the translation targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// HIP version to translate for: APIs added later are unsupported (or take
+    /// their legacy form), APIs removed by then are reported.
+    pub hip_version: Version,
+    /// Use the ROC libraries (rocBLAS, rocRAND, rocSPARSE, rocSOLVER) instead of
+    /// the hip* wrappers.
+    pub roc: bool,
+    /// Use MIOpen instead of hipDNN.
+    pub miopen: bool,
+    /// Translate to APIs HIP marks experimental.
+    pub experimental: bool,
+    /// Keep `hipDataType` (`HIP_R_32F`) for `cudaDataType` even with `roc`.
+    pub use_hip_data_types: bool,
+}
+
+impl Default for Target {
+    /// The newest HIP the tables know, hip* libraries, nothing experimental.
+    fn default() -> Target {
+        Target {
+            hip_version: NEWEST_HIP,
+            roc: false,
+            miopen: false,
+            experimental: false,
+            use_hip_data_types: false,
+        }
+    }
+}
+
+/// How a CUDA name fares on a [`Target`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Translated.
+    Supported,
+    /// No counterpart on the target (none at all, or not yet in its version).
+    Unsupported,
+    /// Translated, but the target deprecates the replacement.
+    Deprecated,
+    /// The replacement was removed by the target version.
+    Removed,
+    /// The replacement is experimental: translated only with `experimental`.
+    Experimental,
+}
+
+impl Status {
+    /// Lower-case name: `supported`, `unsupported`, `deprecated`, `removed`,
+    /// `experimental`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Supported => "supported",
+            Status::Unsupported => "unsupported",
+            Status::Deprecated => "deprecated",
+            Status::Removed => "removed",
+            Status::Experimental => "experimental",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A mapping resolved for a [`Target`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    /// The name to emit; `None` when the name must not be rewritten.
+    pub name: Option<&'static str>,
+    /// Why.
+    pub status: Status,
+    /// Set when `name` is the legacy form (the call's arguments change too).
+    pub legacy: Option<&'static Legacy>,
+}
+
+/// Whether the target uses the ROC column of a family's table.
+fn roc_family(family: Family, t: &Target) -> bool {
+    match family {
+        Family::Blas | Family::Rand | Family::Sparse | Family::Solver => t.roc,
+        Family::Dnn => t.miopen,
+        _ => false,
+    }
+}
+
+impl Mapping {
+    /// `cudaDataType` and its `CUDA_R_*` / `CUDA_C_*` enumerators, which
+    /// `use_hip_data_types` keeps on the HIP side (`hipDataType`, `HIP_R_32F`).
+    pub fn is_data_type(&self) -> bool {
+        matches!(
+            self.cuda,
+            "cudaDataType" | "cudaDataType_t" | "cublasDataType_t"
+        ) || self.cuda.starts_with("CUDA_R_")
+            || self.cuda.starts_with("CUDA_C_")
+    }
+
+    /// The side (HIP or ROC) the target uses for this mapping: ROC for
+    /// blas/rand/sparse/solver under `roc` and dnn under `miopen`, where a ROC name
+    /// exists (and not for data types under `use_hip_data_types`).
+    pub fn side(&self, t: &Target) -> &Side {
+        let roc = roc_family(self.family, t)
+            && self.roc.name.is_some()
+            && !(t.use_hip_data_types && self.is_data_type());
+        if roc { &self.roc } else { &self.hip }
+    }
+
+    /// What this CUDA name becomes on `t`.
+    pub fn resolve(&self, t: &Target) -> Resolved {
+        let side = self.side(t);
+        let is_hip = std::ptr::eq(side, &self.hip);
+        let v = t.hip_version;
+        let none = |status| Resolved {
+            name: None,
+            status,
+            legacy: None,
+        };
+        let Some(name) = side.name else {
+            return none(Status::Unsupported);
+        };
+        if side.added.is_some() && side.added > v {
+            return match self.legacy {
+                Some(l) if is_hip && v < l.before => Resolved {
+                    name: Some(l.hip),
+                    status: Status::Supported,
+                    legacy: Some(l),
+                },
+                _ => none(Status::Unsupported),
+            };
+        }
+        if side.removed.is_some() && side.removed <= v {
+            return none(Status::Removed);
+        }
+        if side.experimental {
+            return Resolved {
+                name: t.experimental.then_some(name),
+                status: Status::Experimental,
+                legacy: None,
+            };
+        }
+        if side.deprecated.is_some() && side.deprecated <= v {
+            return Resolved {
+                name: Some(name),
+                status: Status::Deprecated,
+                legacy: None,
+            };
+        }
+        Resolved {
+            name: Some(name),
+            status: Status::Supported,
+            legacy: None,
+        }
+    }
+}
+
+impl HeaderMapping {
+    /// The header to include instead on `t`: the ROC header where the target uses
+    /// the family's ROC library and one exists, else the HIP header. `None` means
+    /// "remove the include" unless [`HeaderMapping::unsupported`] (then keep it).
+    pub fn resolve(&self, t: &Target) -> Option<&'static str> {
+        if self.unsupported {
+            return None;
+        }
+        match self.roc {
+            Some(roc) if roc_family(self.family, t) => Some(roc),
+            _ => self.hip,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(major: u32, minor: u32) -> Target {
+        Target {
+            hip_version: Version::new(major, minor, 0),
+            ..Target::default()
+        }
+    }
+
+    #[test]
+    fn lookup_basics() {
+        let m = lookup("cudaMalloc").unwrap();
+        assert_eq!(m.family, Family::Runtime);
+        assert_eq!(m.kind, Kind::Function);
+        assert_eq!(m.hip.name, Some("hipMalloc"));
+        assert!(lookup("notACudaName").is_none());
+        assert!(lookup("").is_none());
+        assert_eq!(
+            header("cuda_runtime.h").unwrap().hip,
+            Some("hip/hip_runtime.h")
+        );
+        assert!(NEWEST_HIP >= Version::new(6, 2, 0));
+    }
+
+    #[test]
+    fn resolve_versions() {
+        let m = lookup("cudaMalloc").unwrap();
+        let r = m.resolve(&Target::default());
+        assert_eq!((r.name, r.status), (Some("hipMalloc"), Status::Supported));
+        // Added in HIP 5.2.0: unsupported before.
+        let m = lookup("cudaDeviceGetDefaultMemPool").unwrap();
+        assert_eq!(
+            m.resolve(&at(5, 2)).name,
+            Some("hipDeviceGetDefaultMemPool")
+        );
+        assert_eq!(m.resolve(&at(5, 1)).status, Status::Unsupported);
+        assert_eq!(m.resolve(&at(5, 1)).name, None);
+    }
+
+    #[test]
+    fn resolve_legacy_warp() {
+        let m = lookup("__shfl_down_sync").unwrap();
+        let old = m.resolve(&at(5, 2));
+        assert_eq!(old.name, Some("__shfl_down"));
+        assert_eq!(old.status, Status::Supported);
+        assert!(old.legacy.unwrap().drop_first_arg);
+        let new = m.resolve(&at(6, 2));
+        assert_eq!((new.name, new.legacy), (Some("__shfl_down_sync"), None));
+        let m = lookup("__match_any_sync").unwrap();
+        assert_eq!(m.resolve(&at(6, 1)).status, Status::Unsupported);
+    }
+
+    #[test]
+    fn resolve_roc_and_data_types() {
+        let m = lookup("cublasSgemm").unwrap();
+        let roc = Target {
+            roc: true,
+            ..Target::default()
+        };
+        assert_eq!(m.resolve(&Target::default()).name, Some("hipblasSgemm"));
+        assert_eq!(m.resolve(&roc).name, Some("rocblas_sgemm"));
+        let m = lookup_in(Family::Blas, "CUDA_R_32F").unwrap();
+        assert_eq!(m.resolve(&roc).name, Some("rocblas_datatype_f32_r"));
+        let keep = Target {
+            use_hip_data_types: true,
+            ..roc
+        };
+        assert_eq!(m.resolve(&keep).name, Some("HIP_R_32F"));
+        // --roc does not touch the runtime API.
+        assert_eq!(
+            lookup("cudaMalloc").unwrap().resolve(&roc).name,
+            Some("hipMalloc")
+        );
+        let h = header("cublas_v2.h").unwrap();
+        assert_eq!(h.resolve(&roc), Some("rocblas.h"));
+        assert_eq!(h.resolve(&Target::default()), Some("hipblas.h"));
+        let miopen = Target {
+            miopen: true,
+            ..Target::default()
+        };
+        assert_eq!(
+            header("cudnn.h").unwrap().resolve(&miopen),
+            Some("miopen/miopen.h")
+        );
+    }
+
+    #[test]
+    fn resolve_experimental_and_unsupported() {
+        // hipblas *_64 APIs are experimental from 6.3.0.
+        let m = lookup("cublasCgemm_64").unwrap();
+        let t = at(6, 3);
+        assert_eq!(m.resolve(&t).status, Status::Experimental);
+        assert_eq!(m.resolve(&t).name, None);
+        let t = Target {
+            experimental: true,
+            ..t
+        };
+        assert_eq!(m.resolve(&t).name, Some("hipblasCgemm_v2_64"));
+        // No HIP name at all.
+        let m = lookup("cudaInitDevice").unwrap();
+        assert_eq!(m.resolve(&Target::default()).status, Status::Unsupported);
+        // Never renamed.
+        for name in [
+            "CUDA_VERSION",
+            "CUDART_VERSION",
+            "__CUDA_ARCH__",
+            "__CUDACC_VER_MAJOR__",
+        ] {
+            let m = lookup(name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(m.resolve(&Target::default()).name, None, "{name}");
+            assert!(!m.note.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn call_rewrites() {
+        let c = lookup("cudaGetSymbolAddress").unwrap().call.unwrap();
+        assert_eq!(c.wrap_arg, Some((1, "HIP_SYMBOL")));
+        let c = lookup("cudaEventCreate").unwrap().call.unwrap();
+        assert_eq!(c.by_arity, &[(2, "hipEventCreateWithFlags")]);
+        let c = lookup("cudaMallocHost").unwrap().call.unwrap();
+        assert_eq!(c.append_arg, Some((2, "hipHostMallocDefault")));
+    }
+}

@@ -1,0 +1,299 @@
+//! Identifier rewriting: every identifier that names a CUDA API becomes its HIP
+//! name, in code, macro bodies and `#if` conditions alike; never a member
+//! (`x.cudaMalloc`), never a name qualified by a namespace or class that is
+//! not CUDA's (`std::`, `mylib::cudaFree`), never inside comments or literals
+//! (the lexer gives those no identifier tokens).
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use super::Cx;
+use super::calls;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::mappings::{self, Family, Kind, Mapping, Status};
+
+/// Words that mean the file uses the CUDA kernel language.
+const KERNEL_WORDS: &[&[u8]] = &[
+    b"__global__",
+    b"__device__",
+    b"__host__",
+    b"__shared__",
+    b"__constant__",
+    b"__managed__",
+    b"__launch_bounds__",
+    b"threadIdx",
+    b"blockIdx",
+    b"blockDim",
+    b"gridDim",
+    b"__syncthreads",
+];
+
+/// Directives whose identifiers are not code (messages, pragmas, file names).
+const OPAQUE_DIRECTIVES: &[&str] = &[
+    "include",
+    "include_next",
+    "import",
+    "pragma",
+    "error",
+    "warning",
+    "line",
+    "ident",
+    "sccs",
+];
+
+/// Words before an identifier that do not make it a declaration.
+const NOT_A_TYPE: &[&[u8]] = &[
+    b"return",
+    b"case",
+    b"else",
+    b"throw",
+    b"new",
+    b"delete",
+    b"sizeof",
+    b"co_return",
+    b"co_yield",
+    b"co_await",
+    b"and",
+    b"or",
+    b"not",
+    b"defined",
+    b"if",
+    b"elif",
+    b"ifdef",
+    b"ifndef",
+    b"undef",
+    b"do",
+    b"goto",
+    b"decltype",
+    b"typeid",
+    b"alignof",
+];
+
+/// Qualifiers of namespace mappings like `thrust::cuda` (the `thrust`).
+static NAMESPACE_QUALIFIERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
+    mappings::all()
+        .iter()
+        .filter(|m| m.kind == Kind::Namespace)
+        .filter_map(|m| m.cuda.rsplit_once("::").map(|(q, _)| q))
+        .collect()
+});
+
+pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
+    let mut skip_until = 0usize;
+    let mut unknown: Vec<usize> = Vec::new();
+    let mut declared: HashSet<&[u8]> = HashSet::new();
+    for i in 0..cx.lx.tokens.len() {
+        let tok = *cx.tok(i);
+        if tok.kind != TokenKind::Ident || (tok.start as usize) < skip_until {
+            continue;
+        }
+        if tok.in_directive()
+            && OPAQUE_DIRECTIVES.contains(&cx.lx.directives[tok.directive as usize].name.as_str())
+        {
+            continue;
+        }
+        let name = cx.ident_name(i);
+        if KERNEL_WORDS.contains(&name.as_ref()) {
+            cx.facts.uses_kernel_language = true;
+        }
+        let Ok(name) = std::str::from_utf8(&name) else {
+            continue;
+        };
+        let prev = cx.prev(i);
+        if prev.is_some_and(|p| cx.is_punct(p, b".") || cx.is_punct(p, b"->")) {
+            continue;
+        }
+        if let Some(p) = prev.filter(|&p| cx.is_punct(p, b"::")) {
+            match cx.prev(p) {
+                Some(q) if cx.tok(q).kind == TokenKind::Ident => {
+                    let qualifier = String::from_utf8_lossy(cx.text(q));
+                    if NAMESPACE_QUALIFIERS.contains(qualifier.as_ref()) {
+                        let full = format!("{qualifier}::{name}");
+                        if let Some(m) = mappings::lookup(&full) {
+                            rename(
+                                cx,
+                                i,
+                                m,
+                                name,
+                                m.resolve(&cx.opts.target).name.map(last_segment),
+                            );
+                            continue;
+                        }
+                    }
+                    // Owned by a namespace or class that is not CUDA's.
+                    if mappings::lookup(&qualifier).is_none() {
+                        continue;
+                    }
+                }
+                Some(q) if cx.is_punct(q, b">") => continue,
+                _ => {} // `::cudaMalloc`: the global one.
+            }
+        }
+        let Some(m) = mappings::lookup(name) else {
+            if looks_like_cuda(name) {
+                unknown.push(i);
+            }
+            if let Some(p) = prev {
+                if (cx.tok(p).kind == TokenKind::Ident && !NOT_A_TYPE.contains(&cx.text(p)))
+                    || cx
+                        .lx
+                        .directives
+                        .get(tok.directive as usize)
+                        .is_some_and(|d| d.name == "define" && i == d.first_token as usize + 1)
+                {
+                    declared.insert(cx.text(i));
+                }
+            }
+            continue;
+        };
+        if m.kind == Kind::Namespace {
+            let before_scope = cx.next(i).is_some_and(|n| cx.is_punct(n, b"::"));
+            let after_namespace = prev.is_some_and(|p| cx.is_ident(p, b"namespace"));
+            if !before_scope && !after_namespace {
+                continue;
+            }
+        }
+        if matches!(m.family, Family::Runtime | Family::Driver) {
+            cx.facts.uses_runtime_api = true;
+        }
+        if legacy_cublas && m.family == Family::Blas && m.kind == Kind::Function {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::LegacyCublas,
+                    tok.range(),
+                    format!(
+                        "`{name}` is legacy cuBLAS API (cublas.h); hipBLAS has no such function"
+                    ),
+                )
+                .with_help("port the call to the cublas_v2.h API (with a handle), then translate"),
+            );
+            continue;
+        }
+        let resolved = m.resolve(&cx.opts.target);
+        let Some(mut hip) = resolved.name else {
+            cx.diagnostics
+                .push(unsupported(cx, tok.range(), m, name, resolved.status));
+            continue;
+        };
+        if resolved.status == Status::Deprecated {
+            cx.diagnostics.push(Diagnostic::new(
+                Code::DeprecatedApi,
+                tok.range(),
+                format!(
+                    "`{name}` becomes `{hip}`, which HIP deprecated in {}",
+                    side(cx, m).deprecated
+                ),
+            ));
+        }
+        if m.call.is_some() || resolved.legacy.is_some() {
+            let call = calls::rewrite_call(cx, i, hip, m.call, resolved.legacy);
+            hip = call.name;
+            skip_until = skip_until.max(call.skip_until);
+        }
+        rename(cx, i, m, name, Some(hip));
+    }
+    for i in unknown {
+        if !declared.contains(cx.text(i)) {
+            let name = String::from_utf8_lossy(cx.text(i)).into_owned();
+            cx.diagnostics.push(Diagnostic::new(
+                Code::UnmappedApi,
+                cx.tok(i).range(),
+                format!("`{name}` looks like CUDA API but is in no mapping table"),
+            ));
+        }
+    }
+}
+
+fn side<'m>(cx: &Cx<'_>, m: &'m Mapping) -> &'m mappings::Side {
+    if cx.opts.target.roc && m.roc.name.is_some() {
+        &m.roc
+    } else {
+        &m.hip
+    }
+}
+
+fn last_segment(name: &str) -> &str {
+    name.rsplit("::").next().unwrap_or(name)
+}
+
+fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&str>) {
+    let Some(hip) = hip else { return };
+    if hip != name || cx.tok(i).spliced {
+        cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
+        *cx.stats.rewrites.entry(m.family).or_default() += 1;
+    }
+}
+
+fn unsupported(
+    cx: &Cx<'_>,
+    range: std::ops::Range<usize>,
+    m: &Mapping,
+    name: &str,
+    status: Status,
+) -> Diagnostic {
+    let s = side(cx, m);
+    let target = cx.opts.target.hip_version;
+    let message = match status {
+        Status::Removed => format!("`{name}` was removed from HIP in {}", s.removed),
+        Status::Experimental => {
+            format!("`{name}` is experimental in HIP; pass --experimental to translate it")
+        }
+        _ if s.name.is_some() && s.added > target => format!(
+            "`{name}` needs HIP {} (`{}`); the target is HIP {target}",
+            s.added,
+            s.name.unwrap_or_default()
+        ),
+        _ => format!("`{name}` ({} API) has no HIP counterpart", m.family),
+    };
+    let d = Diagnostic::new(Code::UnsupportedApi, range, message);
+    if m.note.is_empty() {
+        d
+    } else {
+        d.with_help(m.note)
+    }
+}
+
+/// Whether `name` has the shape of a CUDA API name (`cudaX`, `cuX`, `CU_X`,
+/// `cublasX` …), so that one missing from the tables deserves a mention.
+pub(crate) fn looks_like_cuda(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "cuda", "cublas", "cusparse", "curand", "cufft", "cusolver", "cudnn", "nvrtc", "cu", "CU_",
+    ];
+    PREFIXES.iter().any(|p| {
+        name.strip_prefix(p).is_some_and(|rest| {
+            let next = rest.bytes().next();
+            if p.ends_with('_') {
+                next.is_some_and(|b| b.is_ascii_uppercase())
+            } else {
+                next.is_some_and(|b| b.is_ascii_uppercase())
+                    && rest.bytes().any(|b| b.is_ascii_lowercase())
+            }
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_cuda;
+
+    #[test]
+    fn cuda_shaped_names() {
+        for n in ["cudaFooBar", "cuFooBar", "CU_FOO", "cublasFoo"] {
+            assert!(looks_like_cuda(n), "{n}");
+        }
+        // User helpers and plain words are not flagged.
+        for n in [
+            "cuda_stream",
+            "cudaX",
+            "CUDA",
+            "CUDA_CHECK",
+            "custom",
+            "cutlass",
+            "cursor",
+        ] {
+            assert!(!looks_like_cuda(n), "{n}");
+        }
+    }
+}

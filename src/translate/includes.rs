@@ -1,0 +1,266 @@
+//! `#include` rewriting, as hipify-clang does it: CUDA headers become their HIP
+//! headers (keeping `<>` or `""`), headers with no counterpart are removed,
+//! headers that map onto one HIP header leave one include, and every CUDA file
+//! ends up including `hip/hip_runtime.h` exactly once.
+
+use super::{Cx, Language};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::mappings::{self, Family, HeaderMapping};
+
+/// The HIP header that stands for the CUDA runtime nvcc includes implicitly.
+pub(super) const HIP_RUNTIME: &str = "hip/hip_runtime.h";
+const HIP_RUNTIME_API: &str = "hip/hip_runtime_api.h";
+
+/// What the include scan learnt.
+#[derive(Debug, Default)]
+pub(super) struct Includes {
+    /// The file includes `hip/hip_runtime.h` after translation.
+    has_hip_runtime: bool,
+    /// The file includes `hip/hip_runtime_api.h` after translation.
+    has_hip_runtime_api: bool,
+    /// `cublas.h` without `cublas_v2.h`: the legacy cuBLAS API.
+    pub(super) legacy_cublas: bool,
+    /// Where `#include <hip/hip_runtime.h>` goes if it must be added.
+    insert_at: Option<InsertPoint>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct InsertPoint {
+    offset: usize,
+    /// The point is at the end of a line with no newline (end of file).
+    needs_leading_newline: bool,
+}
+
+/// What to do with one CUDA include.
+enum Action<'m> {
+    Replace(&'m str),
+    Remove,
+    Keep,
+}
+
+fn action(h: &'static HeaderMapping, cx: &Cx<'_>) -> Action<'static> {
+    if h.unsupported {
+        return Action::Keep;
+    }
+    let t = &cx.opts.target;
+    let roc = match h.family {
+        Family::Blas | Family::Rand | Family::Sparse | Family::Solver => t.roc,
+        Family::Dnn => t.miopen,
+        _ => false,
+    };
+    match (roc.then_some(h.roc).flatten(), h.hip) {
+        (Some(r), _) => Action::Replace(r),
+        (None, Some(hip)) => Action::Replace(hip),
+        (None, None) => Action::Remove,
+    }
+}
+
+/// One `#include` directive with a header name.
+struct IncludeLine {
+    directive: usize,
+    token: usize,
+    /// The path between the delimiters.
+    path: String,
+    /// Conditional-branch path (`#if` nesting) the include sits in.
+    branch: Vec<u32>,
+}
+
+/// Rewrites the includes and decides where a missing `hip/hip_runtime.h` goes.
+pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
+    let mut out = Includes::default();
+    let lines = collect(cx);
+
+    let has = |name: &str| lines.iter().any(|l| l.path == name);
+    out.legacy_cublas = has("cublas.h") && !has("cublas_v2.h");
+
+    // Headers this file already includes after translation, with the branch
+    // they sit in: a later include of the same header in that branch (or
+    // nested in it) is redundant.
+    let mut emitted: Vec<(&str, &[u32])> = Vec::new();
+    let mut edits = Vec::new();
+    for line in &lines {
+        let dir = &cx.lx.directives[line.directive];
+        let hn = cx.tok(line.token);
+        let delete_line = Edit::delete(dir.line_start as usize..dir.end_with_newline as usize);
+        let target: &str = match mappings::header(&line.path) {
+            Some(h) => match action(h, cx) {
+                _ if line.path == "cublas.h" && out.legacy_cublas => {
+                    cx.diagnostics.push(
+                        Diagnostic::new(
+                            Code::LegacyCublas,
+                            hn.range(),
+                            "`cublas.h` without `cublas_v2.h` declares the legacy cuBLAS API, which hipBLAS does not have",
+                        )
+                        .with_help("port to the handle-based API of cublas_v2.h first; the include and the legacy calls are left as they are"),
+                    );
+                    &line.path
+                }
+                Action::Keep => {
+                    cx.diagnostics.push(
+                        Diagnostic::new(
+                            Code::UnsupportedHeader,
+                            hn.range(),
+                            format!("`{}` has no HIP counterpart", line.path),
+                        )
+                        .with_help(if h.note.is_empty() {
+                            "the include is left as it is".to_string()
+                        } else {
+                            h.note.to_string()
+                        }),
+                    );
+                    &line.path
+                }
+                Action::Remove => {
+                    edits.push(delete_line);
+                    continue;
+                }
+                Action::Replace(hip) => hip,
+            },
+            None => &line.path,
+        };
+        let is_hip = target != line.path;
+        if emitted
+            .iter()
+            .any(|(h, b)| *h == target && line.branch.starts_with(b))
+        {
+            // A CUDA header whose HIP header is already included here.
+            if is_hip {
+                edits.push(delete_line);
+                continue;
+            }
+        }
+        if is_hip {
+            // Keep the delimiters as written.
+            let r = hn.range();
+            edits.push(Edit::replace(r.start + 1..r.end - 1, target));
+        }
+        emitted.push((target, &line.branch));
+        out.has_hip_runtime |= target == HIP_RUNTIME;
+        out.has_hip_runtime_api |= target == HIP_RUNTIME_API;
+    }
+    cx.stats.includes += edits.len() as u32;
+    cx.edits.extend(edits);
+    out.insert_at = insert_point(cx, &lines);
+    out
+}
+
+fn collect(cx: &Cx<'_>) -> Vec<IncludeLine> {
+    let mut lines = Vec::new();
+    let mut branch: Vec<u32> = Vec::new();
+    let mut next_branch = 0u32;
+    for (d, dir) in cx.lx.directives.iter().enumerate() {
+        match dir.name.as_str() {
+            "if" | "ifdef" | "ifndef" => {
+                next_branch += 1;
+                branch.push(next_branch);
+            }
+            "elif" | "else" | "elifdef" | "elifndef" => {
+                branch.pop();
+                next_branch += 1;
+                branch.push(next_branch);
+            }
+            "endif" => {
+                branch.pop();
+            }
+            "include" | "include_next" | "import" => {
+                let token = dir.first_token as usize + 1;
+                if token < dir.end_token as usize && cx.tok(token).kind == TokenKind::HeaderName {
+                    let t = cx.tok(token);
+                    let raw = &cx.src[t.range()];
+                    if raw.len() >= 2 {
+                        lines.push(IncludeLine {
+                            directive: d,
+                            token,
+                            path: String::from_utf8_lossy(&raw[1..raw.len() - 1])
+                                .trim()
+                                .to_string(),
+                            branch: branch.clone(),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// Right after a leading `#pragma once` or include guard, else right before the
+/// first unconditional `#include`, else before the first line of code.
+fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
+    let lx = cx.lx;
+    let dirs = &lx.directives;
+    let first_token_is = |d: usize| lx.tokens.first().is_some_and(|t| t.directive == d as u32);
+    let after = |d: usize| {
+        let dir = &dirs[d];
+        InsertPoint {
+            offset: dir.end_with_newline as usize,
+            needs_leading_newline: dir.end_with_newline == dir.end,
+        }
+    };
+    if !dirs.is_empty() && first_token_is(0) {
+        let d0 = &dirs[0];
+        if d0.name == "pragma" && cx.is_ident(d0.first_token as usize + 1, b"once") {
+            return Some(after(0));
+        }
+        if d0.name == "ifndef" && dirs.len() > 1 && dirs[1].name == "define" {
+            let guard = d0.first_token as usize + 1;
+            let defined = dirs[1].first_token as usize + 1;
+            if guard < d0.end_token as usize
+                && defined < dirs[1].end_token as usize
+                && cx.text(guard) == cx.text(defined)
+                && d0.end_token == dirs[1].first_token - 1
+            {
+                // `#ifndef X` / `#define X` as the first two lines of code.
+                return Some(after(1));
+            }
+        }
+    }
+    if let Some(first) = lines.iter().find(|l| l.branch.is_empty()) {
+        return Some(InsertPoint {
+            offset: dirs[first.directive].line_start as usize,
+            needs_leading_newline: false,
+        });
+    }
+    let first = lx.tokens.first()?;
+    let offset = match first.in_directive() {
+        true => dirs[first.directive as usize].line_start as usize,
+        false => line_start_of(cx.src, first.start as usize),
+    };
+    Some(InsertPoint {
+        offset,
+        needs_leading_newline: false,
+    })
+}
+
+fn line_start_of(src: &[u8], offset: usize) -> usize {
+    memchr::memrchr(b'\n', &src[..offset]).map_or(0, |i| i + 1)
+}
+
+/// Adds `#include <hip/hip_runtime.h>` where the file needs the runtime and
+/// has no include of it.
+pub(super) fn ensure_hip_runtime(cx: &mut Cx<'_>, inc: &Includes, language: Language) {
+    if inc.has_hip_runtime {
+        return;
+    }
+    let needed = language == Language::Cuda
+        || cx.facts.uses_kernel_language
+        || (cx.facts.uses_runtime_api && !inc.has_hip_runtime_api);
+    if !needed {
+        return;
+    }
+    let nl = crate::source::line_ending(cx.src);
+    let (offset, text) = match inc.insert_at {
+        Some(p) if p.needs_leading_newline => (p.offset, format!("{nl}#include <{HIP_RUNTIME}>")),
+        Some(p) => (
+            p.offset.max(crate::source::bom_len(cx.src)),
+            format!("#include <{HIP_RUNTIME}>{nl}"),
+        ),
+        // No code at all: a CUDA file that is empty or only comments stays as it is.
+        None => return,
+    };
+    cx.edits.push(Edit::insert(offset, text));
+    cx.stats.includes += 1;
+}

@@ -1,0 +1,243 @@
+//! CUDA → HIP translation of one file's bytes: lex → passes → edits → apply.
+//!
+//! Pure: takes bytes and options, returns the new bytes, the rewrite counts and
+//! the diagnostics. No I/O, so tests, fuzzing and the CLI call it alike. Each
+//! pass reads the same token stream and adds [`Edit`]s against the original
+//! bytes; [`crate::edit`] applies them once, so bytes outside the edits stay
+//! exactly as they were.
+
+mod calls;
+mod identifiers;
+mod includes;
+mod launch;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::diagnostic::Diagnostic;
+use crate::edit::{self, Edit};
+use crate::lex::{self, Lexed, Token, TokenKind};
+use crate::mappings::{Family, Target};
+
+/// How to translate.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The HIP flavour and version to emit for.
+    pub target: Target,
+    /// Rewrite `k<<<…>>>(…)` as `hipLaunchKernelGGL(k, …)`
+    /// (hipify-clang's `--hip-kernel-execution-syntax`).
+    pub kernel_execution_syntax: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            target: Target::default(),
+            kernel_execution_syntax: false,
+        }
+    }
+}
+
+/// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// `.cu`, `.cuh`: CUDA sources.
+    Cuda,
+    /// Anything else: C/C++ that may use CUDA APIs.
+    Cpp,
+}
+
+impl Language {
+    /// Judges by extension: `.cu` and `.cuh` are CUDA.
+    pub fn of_path(path: &std::path::Path) -> Language {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("cu" | "cuh" | "CU" | "CUH") => Language::Cuda,
+            _ => Language::Cpp,
+        }
+    }
+}
+
+/// Counts of what was rewritten.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Identifier rewrites per API family.
+    pub rewrites: BTreeMap<Family, u32>,
+    /// `#include` lines rewritten, removed or added.
+    pub includes: u32,
+    /// Kernel launches rewritten to `hipLaunchKernelGGL`.
+    pub launches: u32,
+    /// Call arguments rewritten (`HIP_SYMBOL`, casts, added or dropped arguments).
+    pub arguments: u32,
+}
+
+impl Stats {
+    /// Total identifier rewrites.
+    pub fn total_rewrites(&self) -> u32 {
+        self.rewrites.values().sum()
+    }
+
+    /// Adds another file's counts.
+    pub fn add(&mut self, other: &Stats) {
+        for (f, n) in &other.rewrites {
+            *self.rewrites.entry(*f).or_default() += n;
+        }
+        self.includes += other.includes;
+        self.launches += other.launches;
+        self.arguments += other.arguments;
+    }
+}
+
+/// The result of translating one file.
+#[derive(Debug, Clone)]
+pub struct Translation {
+    /// The translated bytes.
+    pub output: Vec<u8>,
+    /// Whether `output` differs from the input.
+    pub changed: bool,
+    /// What was rewritten.
+    pub stats: Stats,
+    /// What was noticed and left, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Translates one file's bytes.
+pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation {
+    let lexed = lex::lex(src);
+    let mut cx = Cx {
+        src,
+        lx: &lexed,
+        opts,
+        edits: Vec::new(),
+        stats: Stats::default(),
+        diagnostics: Vec::new(),
+        facts: Facts::default(),
+    };
+    let includes = includes::scan(&mut cx);
+    identifiers::rewrite(&mut cx, includes.legacy_cublas);
+    if opts.kernel_execution_syntax {
+        launch::rewrite(&mut cx);
+    }
+    includes::ensure_hip_runtime(&mut cx, &includes, language);
+
+    let (edits, _overlapping) = edit::normalize(std::mem::take(&mut cx.edits));
+    debug_assert!(
+        _overlapping.is_empty(),
+        "overlapping edits: {_overlapping:?}"
+    );
+    let output = edit::apply(src, &edits);
+    let changed = output != src;
+    let mut diagnostics = cx.diagnostics;
+    diagnostics.sort_by_key(|d| (d.range.start, d.code));
+    Translation {
+        output,
+        changed,
+        stats: cx.stats,
+        diagnostics,
+    }
+}
+
+/// What the passes learn about the file that later passes need.
+#[derive(Debug, Default)]
+struct Facts {
+    /// The file uses the runtime or driver API.
+    uses_runtime_api: bool,
+    /// The file uses the kernel language (`__global__`, `threadIdx` …).
+    uses_kernel_language: bool,
+}
+
+/// The state the passes share for one file.
+struct Cx<'a> {
+    src: &'a [u8],
+    lx: &'a Lexed,
+    opts: &'a Options,
+    edits: Vec<Edit>,
+    stats: Stats,
+    diagnostics: Vec<Diagnostic>,
+    facts: Facts,
+}
+
+impl<'a> Cx<'a> {
+    fn tok(&self, i: usize) -> &'a Token {
+        &self.lx.tokens[i]
+    }
+
+    fn text(&self, i: usize) -> &'a [u8] {
+        &self.src[self.lx.tokens[i].range()]
+    }
+
+    fn is_punct(&self, i: usize, p: &[u8]) -> bool {
+        let t = &self.lx.tokens[i];
+        t.kind == TokenKind::Punct && &self.src[t.range()] == p
+    }
+
+    fn is_ident(&self, i: usize, word: &[u8]) -> bool {
+        let t = &self.lx.tokens[i];
+        t.kind == TokenKind::Ident && &self.src[t.range()] == word
+    }
+
+    /// The token before `i` in the same context (same directive, or both code).
+    fn prev(&self, i: usize) -> Option<usize> {
+        let j = i.checked_sub(1)?;
+        (self.lx.tokens[j].directive == self.lx.tokens[i].directive).then_some(j)
+    }
+
+    /// The token after `i` in the same context.
+    fn next(&self, i: usize) -> Option<usize> {
+        let j = i + 1;
+        (j < self.lx.tokens.len() && self.lx.tokens[j].directive == self.lx.tokens[i].directive)
+            .then_some(j)
+    }
+
+    /// Byte range covered by tokens `a..b` (b exclusive, non-empty).
+    fn span(&self, a: usize, b: usize) -> Range<usize> {
+        self.lx.tokens[a].start as usize..self.lx.tokens[b - 1].end as usize
+    }
+
+    /// The source text of tokens `a..b` with the edits already made inside it
+    /// applied, and those edits removed (the caller replaces the whole range).
+    fn take_rendered(&mut self, range: Range<usize>) -> String {
+        let mut inner = Vec::new();
+        self.edits.retain(|e| {
+            let inside = e.range.start >= range.start && e.range.end <= range.end;
+            if inside {
+                inner.push(e.clone());
+            }
+            !inside
+        });
+        let (inner, _) = edit::normalize(inner);
+        String::from_utf8_lossy(&edit::render_range(self.src, range, &inner)).into_owned()
+    }
+
+    /// Index of the token closing the bracket opened at `open` (`(`, `[`, `{`),
+    /// staying within the same context.
+    fn matching_close(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut i = open;
+        loop {
+            let t = self.tok(i);
+            if t.kind == TokenKind::Punct {
+                match self.src[t.start as usize] {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            i = self.next(i)?;
+        }
+    }
+
+    /// The name of identifier token `i`, with line splices removed.
+    fn ident_name(&self, i: usize) -> std::borrow::Cow<'a, [u8]> {
+        let t = self.tok(i);
+        if t.spliced {
+            std::borrow::Cow::Owned(lex::despliced(&self.src[t.range()]))
+        } else {
+            std::borrow::Cow::Borrowed(&self.src[t.range()])
+        }
+    }
+}

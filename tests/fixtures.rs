@@ -1,0 +1,71 @@
+//! Snapshot tests: every file under tests/fixtures/translate is translated and
+//! the output plus the diagnostics are compared with a reviewed snapshot. A
+//! first line `// hipify-args: --hip-version 5.2 …` sets the options.
+//! Every fixture is also checked for idempotence: translating the output
+//! again changes nothing.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use hipify_rs::mappings::{self, Version};
+use hipify_rs::source::LineIndex;
+use hipify_rs::{Language, Options, translate};
+
+fn options_for(src: &str) -> Options {
+    let mut opts = Options::default();
+    let Some(args) = src
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// hipify-args:"))
+    else {
+        return opts;
+    };
+    let mut it = args.split_whitespace();
+    while let Some(a) = it.next() {
+        match a {
+            "--hip-version" => {
+                opts.target.hip_version =
+                    Version::parse(it.next().expect("version")).expect("valid version")
+            }
+            "--roc" => opts.target.roc = true,
+            "--miopen" => opts.target.miopen = true,
+            "--experimental" => opts.target.experimental = true,
+            "--use-hip-data-types" => opts.target.use_hip_data_types = true,
+            "--hip-kernel-execution-syntax" => opts.kernel_execution_syntax = true,
+            other => panic!("unknown fixture option {other}"),
+        }
+    }
+    opts
+}
+
+fn render(path: &Path, src: &[u8], opts: &Options) -> String {
+    let t = translate(src, Language::of_path(path), opts);
+    // Idempotence: the output translates to itself.
+    let again = translate(&t.output, Language::of_path(path), opts);
+    assert!(
+        !again.changed,
+        "{}: translating the output again changed it:\n{}",
+        path.display(),
+        String::from_utf8_lossy(&again.output)
+    );
+    let mut out = String::from_utf8_lossy(&t.output).into_owned();
+    let index = LineIndex::new(src);
+    if !t.diagnostics.is_empty() {
+        out.push_str("\n──── diagnostics ────\n");
+        for d in &t.diagnostics {
+            let (line, col) = index.line_col(d.range.start);
+            writeln!(out, "{line}:{col} {} {}", d.code, d.message).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn translate_fixtures() {
+    let _ = mappings::NEWEST_HIP;
+    insta::glob!("fixtures/translate/**/*.{cu,cuh,cpp,h,hpp}", |path| {
+        let src = std::fs::read(path).unwrap();
+        let opts = options_for(&String::from_utf8_lossy(&src));
+        insta::assert_snapshot!(render(path, &src, &opts));
+    });
+}
