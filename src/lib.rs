@@ -16,6 +16,7 @@ pub mod mappings;
 pub mod output;
 pub mod report;
 pub mod source;
+pub mod syntax;
 pub mod translate;
 pub mod walk;
 

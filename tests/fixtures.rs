@@ -48,7 +48,9 @@ fn render(path: &Path, src: &[u8], opts: &Options) -> String {
         path.display(),
         String::from_utf8_lossy(&again.output)
     );
-    let mut out = String::from_utf8_lossy(&t.output).into_owned();
+    // insta normalises line endings; show carriage returns so CRLF fixtures
+    // prove they are kept.
+    let mut out = String::from_utf8_lossy(&t.output).replace('\r', "␍");
     let index = LineIndex::new(src);
     if !t.diagnostics.is_empty() {
         out.push_str("\n──── diagnostics ────\n");

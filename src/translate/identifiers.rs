@@ -155,6 +155,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                 continue;
             }
         }
+        if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
+            continue;
+        }
         if matches!(m.family, Family::Runtime | Family::Driver) {
             cx.facts.uses_runtime_api = true;
         }
@@ -204,6 +207,28 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             ));
         }
     }
+}
+
+/// Cheap lexical test before asking the parser: a type-like token before
+/// (`void cudaFree(`, `T* cudaMalloc(`, `struct cudaX`, `using cudaX =`) and a
+/// declarator-like token after. Macro bodies are not parsed, so never there.
+fn looks_declared(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
+    if cx.tok(i).in_directive() {
+        return false;
+    }
+    let Some(p) = prev else { return false };
+    let typeish = match cx.tok(p).kind {
+        TokenKind::Ident => !NOT_A_TYPE.contains(&cx.text(p)),
+        TokenKind::Punct => matches!(cx.text(p), b"*" | b"&" | b">"),
+        _ => false,
+    };
+    typeish
+        && cx.next(i).is_some_and(|n| {
+            matches!(
+                cx.text(n),
+                b"(" | b";" | b"=" | b"{" | b"[" | b"," | b":"
+            )
+        })
 }
 
 fn side<'m>(cx: &Cx<'_>, m: &'m Mapping) -> &'m mappings::Side {

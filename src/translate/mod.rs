@@ -111,6 +111,7 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
         stats: Stats::default(),
         diagnostics: Vec::new(),
         facts: Facts::default(),
+        tree: std::cell::OnceCell::new(),
     };
     let includes = includes::scan(&mut cx);
     identifiers::rewrite(&mut cx, includes.legacy_cublas);
@@ -154,6 +155,8 @@ struct Cx<'a> {
     stats: Stats,
     diagnostics: Vec<Diagnostic>,
     facts: Facts,
+    /// The tree-sitter tree, parsed on first need.
+    tree: std::cell::OnceCell<Option<tree_sitter::Tree>>,
 }
 
 impl<'a> Cx<'a> {
@@ -229,6 +232,18 @@ impl<'a> Cx<'a> {
             }
             i = self.next(i)?;
         }
+    }
+
+    /// Whether identifier token `i` is a declaration owned by a user's
+    /// namespace or class (parses the file on first call).
+    fn is_user_declaration(&self, i: usize) -> bool {
+        let t = self.tok(i);
+        self.tree
+            .get_or_init(|| crate::syntax::parse(self.src))
+            .as_ref()
+            .is_some_and(|tree| {
+                crate::syntax::is_user_declaration(tree, t.start as usize, t.end as usize)
+            })
     }
 
     /// The name of identifier token `i`, with line splices removed.
