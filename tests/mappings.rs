@@ -17,13 +17,19 @@ fn reference() -> Option<PathBuf> {
     if dir.join("hipify-tables").is_dir() {
         Some(dir)
     } else {
-        eprintln!("note: {} not found; skipping the reference checks", dir.display());
+        eprintln!(
+            "note: {} not found; skipping the reference checks",
+            dir.display()
+        );
         None
     }
 }
 
 fn at(major: u32, minor: u32) -> Target {
-    Target { hip_version: Version::new(major, minor, 0), ..Target::default() }
+    Target {
+        hip_version: Version::new(major, minor, 0),
+        ..Target::default()
+    }
 }
 
 #[test]
@@ -41,16 +47,26 @@ fn every_reference_row_is_listed() {
     assert!(!files.is_empty());
     for file in &files {
         for line in std::fs::read_to_string(file).unwrap().lines() {
-            let Some(rest) = line.strip_prefix("|`") else { continue };
+            let Some(rest) = line.strip_prefix("|`") else {
+                continue;
+            };
             let name = &rest[..rest.find('`').expect("closing backtick")];
             rows += 1;
             if !known.contains(name) {
-                missing.push(format!("{}: {name}", file.file_name().unwrap().to_string_lossy()));
+                missing.push(format!(
+                    "{}: {name}",
+                    file.file_name().unwrap().to_string_lossy()
+                ));
             }
         }
     }
     assert!(rows > 10_000, "only {rows} rows parsed");
-    assert!(missing.is_empty(), "{} reference rows missing, e.g. {:?}", missing.len(), &missing[..missing.len().min(20)]);
+    assert!(
+        missing.is_empty(),
+        "{} reference rows missing, e.g. {:?}",
+        missing.len(),
+        &missing[..missing.len().min(20)]
+    );
 
     let headers: HashSet<&str> = mappings::all_headers().iter().map(|h| h.cuda).collect();
     let tsv = std::fs::read_to_string(reference.join("header-map.tsv")).unwrap();
@@ -66,9 +82,12 @@ fn every_reference_row_is_listed() {
 #[test]
 fn generated_files_are_up_to_date() {
     let Some(reference) = reference() else { return };
-    let python = ["python3", "python3.11"]
-        .into_iter()
-        .find(|p| Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success()));
+    let python = ["python3", "python3.11"].into_iter().find(|p| {
+        Command::new(p)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     let Some(python) = python else {
         eprintln!("note: no python3; skipping the generator check");
         return;
@@ -88,7 +107,12 @@ fn generated_files_are_up_to_date() {
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+            .map(|p| {
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read_to_string(&p).unwrap(),
+                )
+            })
             .collect()
     };
     let fresh = read(out.path());
@@ -117,7 +141,10 @@ fn every_family_has_entries() {
             assert!(mappings::all_headers().len() > 40);
             continue;
         }
-        assert!(counts.get(&family).copied().unwrap_or(0) > 0, "no entries for {family}");
+        assert!(
+            counts.get(&family).copied().unwrap_or(0) > 0,
+            "no entries for {family}"
+        );
     }
     assert!(mappings::all().len() > 8_000);
 }
@@ -141,7 +168,11 @@ fn all_is_ordered_by_family_then_name() {
         assert_eq!(mappings::header(h.cuda).map(|x| x.cuda), Some(h.cuda));
     }
     for m in all {
-        assert!(mappings::lookup_all(m.cuda).any(|x| std::ptr::eq(x, m)), "{}", m.cuda);
+        assert!(
+            mappings::lookup_all(m.cuda).any(|x| std::ptr::eq(x, m)),
+            "{}",
+            m.cuda
+        );
         assert!(mappings::lookup(m.cuda).is_some(), "{}", m.cuda);
     }
 }
@@ -168,7 +199,10 @@ fn primary_entry_prefers_a_hip_name() {
 }
 
 fn hip(name: &str) -> Option<&'static str> {
-    mappings::lookup(name).unwrap_or_else(|| panic!("{name} not listed")).resolve(&Target::default()).name
+    mappings::lookup(name)
+        .unwrap_or_else(|| panic!("{name} not listed"))
+        .resolve(&Target::default())
+        .name
 }
 
 #[test]
@@ -176,10 +210,19 @@ fn known_entries() {
     assert_eq!(hip("cudaMalloc"), Some("hipMalloc"));
     assert_eq!(mappings::lookup("cudaMalloc").unwrap().kind, Kind::Function);
     assert_eq!(mappings::lookup("cudaMemcpyKind").unwrap().kind, Kind::Type);
-    assert_eq!(mappings::lookup("cudaMemcpyHostToDevice").unwrap().kind, Kind::EnumConstant);
+    assert_eq!(
+        mappings::lookup("cudaMemcpyHostToDevice").unwrap().kind,
+        Kind::EnumConstant
+    );
     assert_eq!(hip("cublasSgemm"), Some("hipblasSgemm"));
-    let roc = Target { roc: true, ..Target::default() };
-    assert_eq!(mappings::lookup("cublasSgemm").unwrap().resolve(&roc).name, Some("rocblas_sgemm"));
+    let roc = Target {
+        roc: true,
+        ..Target::default()
+    };
+    assert_eq!(
+        mappings::lookup("cublasSgemm").unwrap().resolve(&roc).name,
+        Some("rocblas_sgemm")
+    );
     assert_eq!(hip("curandCreateGenerator"), Some("hiprandCreateGenerator"));
     assert_eq!(hip("cusparseCreate"), Some("hipsparseCreate"));
     // The driver table maps cuMemAlloc (and _v2) to hipMalloc, not hipMemAlloc.
@@ -189,12 +232,21 @@ fn known_entries() {
     assert_eq!(hip("__nv_bfloat16"), Some("__hip_bfloat16"));
     assert_eq!(hip("nvtxRangePushA"), Some("roctxRangePushA"));
     assert_eq!(hip("ncclAllReduce"), Some("ncclAllReduce"));
-    assert_eq!(hip("__CUDA_RUNTIME_H__"), Some("HIP_INCLUDE_HIP_HIP_RUNTIME_H"));
+    assert_eq!(
+        hip("__CUDA_RUNTIME_H__"),
+        Some("HIP_INCLUDE_HIP_HIP_RUNTIME_H")
+    );
 
     let cub = mappings::lookup("cub").unwrap();
-    assert_eq!((cub.kind, cub.family, cub.hip.name), (Kind::Namespace, Family::Cub, Some("hipcub")));
+    assert_eq!(
+        (cub.kind, cub.family, cub.hip.name),
+        (Kind::Namespace, Family::Cub, Some("hipcub"))
+    );
     let thrust = mappings::lookup("thrust::cuda").unwrap();
-    assert_eq!((thrust.kind, thrust.hip.name), (Kind::Namespace, Some("thrust::hip")));
+    assert_eq!(
+        (thrust.kind, thrust.hip.name),
+        (Kind::Namespace, Some("thrust::hip"))
+    );
 
     for name in [
         "CUDA_VERSION",
@@ -207,7 +259,10 @@ fn known_entries() {
         for m in mappings::lookup_all(name) {
             assert_eq!(m.hip.name, None, "{name} must not be renamed");
         }
-        assert!(mappings::lookup(name).is_some(), "{name} should be listed (with a note)");
+        assert!(
+            mappings::lookup(name).is_some(),
+            "{name} should be listed (with a note)"
+        );
     }
 }
 
@@ -215,7 +270,10 @@ fn known_entries() {
 fn warp_sync_functions() {
     let m = mappings::lookup("__shfl_down_sync").unwrap();
     let old = m.resolve(&at(5, 2));
-    assert_eq!((old.name, old.status), (Some("__shfl_down"), Status::Supported));
+    assert_eq!(
+        (old.name, old.status),
+        (Some("__shfl_down"), Status::Supported)
+    );
     assert!(old.legacy.is_some_and(|l| l.drop_first_arg));
     let new = m.resolve(&at(6, 2));
     assert_eq!((new.name, new.legacy), (Some("__shfl_down_sync"), None));
@@ -237,15 +295,35 @@ fn warp_sync_functions() {
 
 #[test]
 fn call_rewrites() {
-    let wrap = |name: &str| mappings::lookup(name).unwrap().call.and_then(|c| c.wrap_arg);
+    let wrap = |name: &str| {
+        mappings::lookup(name)
+            .unwrap()
+            .call
+            .and_then(|c| c.wrap_arg)
+    };
     assert_eq!(wrap("cudaMemcpyToSymbol"), Some((0, "HIP_SYMBOL")));
     assert_eq!(wrap("cudaMemcpyFromSymbol"), Some((1, "HIP_SYMBOL")));
     assert_eq!(wrap("cudaGetSymbolAddress"), Some((1, "HIP_SYMBOL")));
-    assert_eq!(wrap("cudaGraphAddMemcpyNodeToSymbol"), Some((4, "HIP_SYMBOL")));
-    assert_eq!(wrap("cudaGraphExecMemcpyNodeSetParamsFromSymbol"), Some((3, "HIP_SYMBOL")));
-    assert_eq!(wrap("cudaLaunchKernel"), Some((0, "reinterpret_cast<const void*>")));
-    assert_eq!(wrap("cudaFuncGetAttributes"), Some((1, "reinterpret_cast<const void*>")));
-    let gi = mappings::lookup("cudaGraphInstantiate").unwrap().call.unwrap();
+    assert_eq!(
+        wrap("cudaGraphAddMemcpyNodeToSymbol"),
+        Some((4, "HIP_SYMBOL"))
+    );
+    assert_eq!(
+        wrap("cudaGraphExecMemcpyNodeSetParamsFromSymbol"),
+        Some((3, "HIP_SYMBOL"))
+    );
+    assert_eq!(
+        wrap("cudaLaunchKernel"),
+        Some((0, "reinterpret_cast<const void*>"))
+    );
+    assert_eq!(
+        wrap("cudaFuncGetAttributes"),
+        Some((1, "reinterpret_cast<const void*>"))
+    );
+    let gi = mappings::lookup("cudaGraphInstantiate")
+        .unwrap()
+        .call
+        .unwrap();
     assert!(gi.by_arity.contains(&(2, "hipGraphInstantiateWithFlags")));
     assert!(gi.by_arity.contains(&(3, "hipGraphInstantiateWithFlags")));
     assert_eq!(gi.append_arg, Some((2, "0")));
@@ -263,7 +341,10 @@ fn headers() {
     assert_eq!(h("nvrtc.h").resolve(&t), Some("hip/hiprtc.h"));
     assert_eq!(h("nccl.h").resolve(&t), Some("rccl/rccl.h"));
     assert_eq!(h("nvToolsExt.h").resolve(&t), Some("roctracer/roctx.h"));
-    assert_eq!(h("nvtx3/nvToolsExt.h").resolve(&t), Some("roctracer/roctx.h"));
+    assert_eq!(
+        h("nvtx3/nvToolsExt.h").resolve(&t),
+        Some("roctracer/roctx.h")
+    );
     assert_eq!(h("cublasLt.h").resolve(&t), Some("hipblaslt/hipblaslt.h"));
     assert_eq!(h("cub/cub.cuh").resolve(&t), Some("hipcub/hipcub.hpp"));
     for unsupported in ["nvml.h", "mma.h"] {

@@ -54,6 +54,10 @@ pub struct Cli {
     #[command(flatten)]
     pub walk: WalkArgs,
 
+    /// With --inplace: keep the original as FILE+SUFFIX.
+    #[arg(long, value_name = "SUFFIX", num_args = 0..=1, default_missing_value = ".orig", require_equals = true, requires = "inplace", help_heading = "Mode")]
+    pub backup: Option<String>,
+
     /// Write nothing; exit 1 if any file would change (combine with --diff to see how).
     #[arg(long, conflicts_with_all = ["inplace", "output", "output_dir"], help_heading = "Mode")]
     pub check: bool,
@@ -101,10 +105,6 @@ pub struct ModeArgs {
     /// Print a unified diff of the changes; write nothing.
     #[arg(long, help_heading = "Mode")]
     pub diff: bool,
-
-    /// With --inplace: keep the original as FILE+SUFFIX.
-    #[arg(long, value_name = "SUFFIX", num_args = 0..=1, default_missing_value = ".orig", require_equals = true, help_heading = "Mode")]
-    pub backup: Option<String>,
 }
 
 /// What to emit.

@@ -282,7 +282,6 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
     };
     let result = match mode {
         Mode::InPlace if t.changed => cli
-            .mode
             .backup
             .as_deref()
             .map_or(Ok(()), |suffix| output::backup(path, suffix))

@@ -223,12 +223,9 @@ fn looks_declared(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
         _ => false,
     };
     typeish
-        && cx.next(i).is_some_and(|n| {
-            matches!(
-                cx.text(n),
-                b"(" | b";" | b"=" | b"{" | b"[" | b"," | b":"
-            )
-        })
+        && cx
+            .next(i)
+            .is_some_and(|n| matches!(cx.text(n), b"(" | b";" | b"=" | b"{" | b"[" | b"," | b":"))
 }
 
 fn side<'m>(cx: &Cx<'_>, m: &'m Mapping) -> &'m mappings::Side {

@@ -1,0 +1,370 @@
+//! End-to-end tests of the `hipify-rs` binary, each in its own temp dir.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, SystemTime};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hipify-rs"))
+}
+
+fn run(args: &[&str], cwd: &Path) -> Output {
+    bin().args(args).current_dir(cwd).output().expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const KERNEL: &str = "#include <cuda_runtime.h>\n__global__ void k(float* p) { p[threadIdx.x] = 1; }\nint main() { float* p; cudaMalloc(&p, 4); k<<<1, 1>>>(p); cudaFree(p); }\n";
+const PLAIN: &str = "#include <vector>\nint add(int a, int b) { return a + b; }\n";
+
+/// A small tree: two CUDA files, a plain C++ file, an ignored dir, a non-source file.
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("src");
+    fs::create_dir_all(root.join("sub")).unwrap();
+    fs::create_dir_all(root.join("build")).unwrap();
+    fs::write(root.join("main.cu"), KERNEL).unwrap();
+    fs::write(
+        root.join("sub/helper.cuh"),
+        "#pragma once\n__device__ int twice(int x) { return 2 * x; }\n",
+    )
+    .unwrap();
+    fs::write(root.join("plain.cpp"), PLAIN).unwrap();
+    fs::write(root.join("build/gen.cu"), KERNEL).unwrap();
+    fs::write(root.join("notes.txt"), "cudaMalloc").unwrap();
+    fs::write(root.join(".gitignore"), "build/\n").unwrap();
+    dir
+}
+
+#[test]
+fn stdout_mode_prints_the_translation() {
+    let dir = tree();
+    let o = run(&["src/main.cu"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("#include <hip/hip_runtime.h>\n"));
+    assert!(out.contains("hipMalloc(&p, 4)") && out.contains("hipFree(p)"));
+    assert!(
+        out.contains("k<<<1, 1>>>(p)"),
+        "launches are kept by default"
+    );
+}
+
+#[test]
+fn output_file_and_kernel_syntax_flag() {
+    let dir = tree();
+    let o = run(
+        &[
+            "--hip-kernel-execution-syntax",
+            "src/main.cu",
+            "-o",
+            "out.hip",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = fs::read_to_string(dir.path().join("out.hip")).unwrap();
+    assert!(
+        out.contains("hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, 0, p)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn stdout_mode_refuses_several_inputs() {
+    let dir = tree();
+    let o = run(&["src"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("exactly one input file"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn missing_path_is_named_and_fails() {
+    let dir = tree();
+    let o = run(&["--check", "nope.cu"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nope.cu"), "{}", stderr(&o));
+}
+
+#[test]
+fn output_dir_mirrors_the_tree_and_honours_gitignore() {
+    let dir = tree();
+    let o = run(&["--output-dir", "hip", "src"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let hip = dir.path().join("hip");
+    let main = fs::read_to_string(hip.join("main.cu")).unwrap();
+    assert!(main.contains("hipMalloc"));
+    let helper = fs::read_to_string(hip.join("sub/helper.cuh")).unwrap();
+    assert_eq!(
+        helper,
+        "#pragma once\n#include <hip/hip_runtime.h>\n__device__ int twice(int x) { return 2 * x; }\n"
+    );
+    assert_eq!(fs::read_to_string(hip.join("plain.cpp")).unwrap(), PLAIN);
+    assert!(!hip.join("build/gen.cu").exists(), "ignored by .gitignore");
+    assert!(!hip.join("notes.txt").exists(), "not a source extension");
+    // The inputs are untouched.
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.cu")).unwrap(),
+        KERNEL
+    );
+}
+
+#[test]
+fn output_dir_inside_the_input_is_refused() {
+    let dir = tree();
+    let o = run(&["--output-dir", "src/hip", "src"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("inside the input"), "{}", stderr(&o));
+}
+
+#[test]
+fn exclude_glob_skips_files() {
+    let dir = tree();
+    let o = run(
+        &["--output-dir", "hip", "--exclude", "sub/**", "src"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.path().join("hip/main.cu").exists());
+    assert!(!dir.path().join("hip/sub/helper.cuh").exists());
+}
+
+fn set_old_mtime(p: &Path) -> SystemTime {
+    let old = SystemTime::now() - Duration::from_secs(3600 * 24);
+    fs::File::options()
+        .write(true)
+        .open(p)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    fs::metadata(p).unwrap().modified().unwrap()
+}
+
+#[test]
+fn inplace_rewrites_changed_files_only_and_keeps_permissions() {
+    let dir = tree();
+    let src = dir.path().join("src");
+    let plain = src.join("plain.cpp");
+    let plain_mtime = set_old_mtime(&plain);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(src.join("main.cu"), fs::Permissions::from_mode(0o754)).unwrap();
+    }
+    let o = run(&["--inplace", "--backup", "src"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        fs::read_to_string(src.join("main.cu"))
+            .unwrap()
+            .contains("hipMalloc")
+    );
+    assert_eq!(
+        fs::read_to_string(src.join("main.cu.orig")).unwrap(),
+        KERNEL
+    );
+    assert_eq!(
+        fs::metadata(&plain).unwrap().modified().unwrap(),
+        plain_mtime,
+        "unchanged file not rewritten"
+    );
+    assert!(!src.join("plain.cpp.orig").exists());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(src.join("main.cu"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o754);
+    }
+    // No temp files left behind.
+    let leftovers: Vec<PathBuf> = walk(&src)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains(".hipify-rs."))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // Twice equals once: the second run changes nothing, and --check agrees.
+    let main_mtime = set_old_mtime(&src.join("main.cu"));
+    let o = run(&["--inplace", "src"], dir.path());
+    assert!(o.status.success());
+    assert_eq!(
+        fs::metadata(src.join("main.cu"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        main_mtime
+    );
+    let o = run(&["--check", "src"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn check_and_diff_write_nothing() {
+    let dir = tree();
+    let o = run(&["--check", "src"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2 of 3 files would change"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["--diff", "src"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    let diff = stdout(&o);
+    assert!(
+        diff.contains("--- a/src/main.cu\n+++ b/src/main.cu\n"),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("-#include <cuda_runtime.h>\n+#include <hip/hip_runtime.h>\n"),
+        "{diff}"
+    );
+    let o = run(&["--diff", "--check", "src"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("src/main.cu")).unwrap(),
+        KERNEL
+    );
+}
+
+#[test]
+fn diff_applies_with_patch() {
+    let dir = tree();
+    let o = run(&["--diff", "src"], dir.path());
+    fs::write(dir.path().join("change.patch"), &o.stdout).unwrap();
+    let Ok(p) = Command::new("patch")
+        .args(["-p1", "-i", "change.patch"])
+        .current_dir(dir.path())
+        .output()
+    else {
+        eprintln!("patch not installed; skipped");
+        return;
+    };
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    let o = run(&["--check", "src"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn bytes_outside_edits_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    // BOM, CRLF, a Latin-1 comment, tabs and trailing spaces, no final newline.
+    let src = b"\xEF\xBB\xBF// caf\xe9 \r\n#include <cuda_runtime.h>\r\nvoid f() {\r\n\tcudaDeviceSynchronize();  \r\n}".to_vec();
+    fs::write(dir.path().join("a.cu"), &src).unwrap();
+    let o = run(&["a.cu"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    src = src.windows(1).map(|w| w[0]).collect::<Vec<u8>>();
+    let expected = b"\xEF\xBB\xBF// caf\xe9 \r\n#include <hip/hip_runtime.h>\r\nvoid f() {\r\n\thipDeviceSynchronize();  \r\n}".to_vec();
+    assert_eq!(o.stdout, expected);
+    // An empty file stays empty, even a .cu one.
+    fs::write(dir.path().join("empty.cu"), b"").unwrap();
+    let o = run(&["empty.cu"], dir.path());
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn binary_files_are_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("blob.cu"), b"cudaMalloc\0\x01\x02").unwrap();
+    let o = run(&["--inplace", "."], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("binary"), "{}", stderr(&o));
+    assert_eq!(
+        fs::read(dir.path().join("blob.cu")).unwrap(),
+        b"cudaMalloc\0\x01\x02"
+    );
+}
+
+#[test]
+fn stats_report_rewrites_and_leftovers() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("a.cu"),
+        "#include <cuda_runtime.h>\nvoid f() { cudaDeviceSynchronize(); cudaDeviceFlushGPUDirectRDMAWrites(x, y); }\n",
+    )
+    .unwrap();
+    let o = run(&["--check", "--stats", "a.cu"], dir.path());
+    let err = stderr(&o);
+    assert!(err.contains("a.cu: 1 identifiers (runtime 1)"), "{err}");
+    assert!(
+        err.contains("unsupported: cudaDeviceFlushGPUDirectRDMAWrites (line 2)"),
+        "{err}"
+    );
+    assert!(err.contains("total: 1 files, 1 changed"), "{err}");
+}
+
+#[test]
+fn mappings_lists_the_table_in_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&["mappings"], dir.path());
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .any(|l| l == "cudaMalloc\thipMalloc\truntime\tsupported")
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "__shfl_down_sync\t__shfl_down_sync\tdevice\tsupported")
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("cudaDeviceFlushGPUDirectRDMAWrites\t-\truntime\tunsupported"))
+    );
+    assert!(
+        out.lines().all(|l| l.split('\t').count() == 4),
+        "four columns"
+    );
+    let o = run(&["mappings", "--hip-version", "5.2"], dir.path());
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .any(|l| l == "__shfl_down_sync\t__shfl_down\tdevice\tsupported"),
+        "legacy form below 6.2"
+    );
+    let o = run(&["mappings", "--roc"], dir.path());
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l == "cublasSgemm\trocblas_sgemm\tblas\tsupported")
+    );
+    let o = run(&["mappings", "--hip-version", "six"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("six"));
+}
+
+#[test]
+fn help_and_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&["--help"], dir.path());
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Exit status:"));
+    let o = run(&["--version"], dir.path());
+    assert!(stdout(&o).starts_with("hipify-rs "));
+}
