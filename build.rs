@@ -115,6 +115,8 @@ struct HeaderEntry {
     hip: Option<String>,
     roc: Option<String>,
     family: String,
+    /// HIP version that first shipped the HIP header.
+    hip_added: Option<String>,
     #[serde(default)]
     unsupported: bool,
     note: Option<String>,
@@ -431,10 +433,11 @@ fn main() {
             }
             let _ = writeln!(
                 out,
-                "    HeaderMapping {{ cuda: {}, hip: {}, roc: {}, family: Family::{family}, unsupported: {}, note: {} }},",
+                "    HeaderMapping {{ cuda: {}, hip: {}, roc: {}, family: Family::{family}, hip_added: Version({}), unsupported: {}, note: {} }},",
                 lit(key),
                 opt_lit(&hip),
                 opt_lit(&roc),
+                cx.version("hip_added", &h.hip_added),
                 h.unsupported,
                 lit(h.note.as_deref().unwrap_or(""))
             );

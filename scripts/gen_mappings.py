@@ -111,7 +111,7 @@ FIELDS = (
     + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
     + ["legacy", "wrap_arg", "by_arity", "append_arg", "note", "source"]
 )
-HEADER_FIELDS = ["hip", "roc", "family", "unsupported", "note", "source"]
+HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
 
 VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")
 TYPE_SECTION_RE = re.compile(r"\btypes?\b", re.IGNORECASE)

@@ -331,28 +331,45 @@ fn call_rewrites() {
 
 #[test]
 fn headers() {
+    use mappings::HeaderAction::{Keep, Remove, Replace};
     let t = Target::default();
     let h = |p: &str| mappings::header(p).unwrap_or_else(|| panic!("{p} not listed"));
-    assert_eq!(h("cuda_runtime.h").resolve(&t), Some("hip/hip_runtime.h"));
-    assert_eq!(h("cublas_v2.h").resolve(&t), Some("hipblas.h"));
+    assert_eq!(
+        h("cuda_runtime.h").resolve(&t),
+        Replace("hip/hip_runtime.h")
+    );
+    assert_eq!(h("cublas_v2.h").resolve(&t), Replace("hipblas.h"));
     let dlp = h("device_launch_parameters.h");
-    assert_eq!((dlp.resolve(&t), dlp.unsupported), (None, false), "removed");
-    assert_eq!(h("cuda_bf16.h").resolve(&t), Some("hip/hip_bf16.h"));
-    assert_eq!(h("nvrtc.h").resolve(&t), Some("hip/hiprtc.h"));
-    assert_eq!(h("nccl.h").resolve(&t), Some("rccl/rccl.h"));
-    assert_eq!(h("nvToolsExt.h").resolve(&t), Some("roctracer/roctx.h"));
+    assert_eq!(
+        (dlp.resolve(&t), dlp.unsupported),
+        (Remove, false),
+        "removed"
+    );
+    assert_eq!(h("cuda_bf16.h").resolve(&t), Replace("hip/hip_bf16.h"));
+    assert_eq!(h("nvrtc.h").resolve(&t), Replace("hip/hiprtc.h"));
+    assert_eq!(h("nccl.h").resolve(&t), Replace("rccl/rccl.h"));
+    assert_eq!(h("nvToolsExt.h").resolve(&t), Replace("roctracer/roctx.h"));
     assert_eq!(
         h("nvtx3/nvToolsExt.h").resolve(&t),
-        Some("roctracer/roctx.h")
+        Replace("roctracer/roctx.h")
     );
-    assert_eq!(h("cublasLt.h").resolve(&t), Some("hipblaslt/hipblaslt.h"));
-    assert_eq!(h("cub/cub.cuh").resolve(&t), Some("hipcub/hipcub.hpp"));
+    assert_eq!(
+        h("cublasLt.h").resolve(&t),
+        Replace("hipblaslt/hipblaslt.h")
+    );
+    assert_eq!(h("cub/cub.cuh").resolve(&t), Replace("hipcub/hipcub.hpp"));
     for unsupported in ["nvml.h", "mma.h"] {
         let m = h(unsupported);
         assert!(m.unsupported && !m.note.is_empty(), "{unsupported}");
-        assert_eq!(m.resolve(&t), None);
+        assert_eq!(m.resolve(&t), Keep);
     }
     assert!(mappings::header("thrust/device_vector.h").is_none());
+    // hip/hip_bf16.h is newer than HIP 5.2: the include is kept and reported.
+    let old = Target {
+        hip_version: Version::new(5, 2, 0),
+        ..Target::default()
+    };
+    assert_eq!(h("cuda_bf16.h").resolve(&old), Keep);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use args::{Cli, Command, TargetArgs};
 use hipify_rs::diagnostic::{Code, Diagnostic};
-use hipify_rs::mappings::{self, Target, Version};
+use hipify_rs::mappings::{self, HeaderAction, Target, Version};
 use hipify_rs::output::{self, Written};
 use hipify_rs::report::{self, Leftovers};
 use hipify_rs::translate::{Language, Options, Stats, Translation, translate};
@@ -342,10 +342,12 @@ fn print_mappings(t: &Target) -> Result<()> {
         )?;
     }
     for h in mappings::all_headers() {
+        // A header HIP needs nothing for (the include is dropped) is
+        // supported with no HIP name.
         let (name, status) = match h.resolve(t) {
-            Some(name) => (name, "supported"),
-            None if h.unsupported => ("-", "unsupported"),
-            None => ("-", "removed"),
+            HeaderAction::Replace(name) => (name, "supported"),
+            HeaderAction::Remove => ("-", "supported"),
+            HeaderAction::Keep => ("-", "unsupported"),
         };
         writeln!(
             out,

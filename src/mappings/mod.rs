@@ -254,6 +254,8 @@ pub struct HeaderMapping {
     pub roc: Option<&'static str>,
     /// The family of the API it declares.
     pub family: Family,
+    /// HIP version that first shipped the HIP header (`Version::NONE`: always there).
+    pub hip_added: Version,
     /// No HIP counterpart exists: leave the include and report it.
     pub unsupported: bool,
     /// Why, or what to use instead.
@@ -456,17 +458,29 @@ impl Mapping {
     }
 }
 
+/// What becomes of an `#include` of a CUDA header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderAction {
+    /// Include this header instead.
+    Replace(&'static str),
+    /// Drop the include: HIP needs nothing in its place.
+    Remove,
+    /// Leave the include: there is no counterpart (or none in the target HIP).
+    Keep,
+}
+
 impl HeaderMapping {
-    /// The header to include instead on `t`: the ROC header where the target uses
-    /// the family's ROC library and one exists, else the HIP header. `None` means
-    /// "remove the include" unless [`HeaderMapping::unsupported`] (then keep it).
-    pub fn resolve(&self, t: &Target) -> Option<&'static str> {
-        if self.unsupported {
-            return None;
+    /// What the include becomes on `t`: the ROC header where the target uses
+    /// the family's ROC library and one exists, else the HIP header; kept
+    /// where there is none or the target HIP predates it.
+    pub fn resolve(&self, t: &Target) -> HeaderAction {
+        if self.unsupported || self.hip_added > t.hip_version {
+            return HeaderAction::Keep;
         }
-        match self.roc {
-            Some(roc) if roc_family(self.family, t) => Some(roc),
-            _ => self.hip,
+        match (self.roc, self.hip) {
+            (Some(roc), _) if roc_family(self.family, t) => HeaderAction::Replace(roc),
+            (_, Some(hip)) => HeaderAction::Replace(hip),
+            (_, None) => HeaderAction::Remove,
         }
     }
 }
@@ -547,15 +561,18 @@ mod tests {
             Some("hipMalloc")
         );
         let h = header("cublas_v2.h").unwrap();
-        assert_eq!(h.resolve(&roc), Some("rocblas.h"));
-        assert_eq!(h.resolve(&Target::default()), Some("hipblas.h"));
+        assert_eq!(h.resolve(&roc), HeaderAction::Replace("rocblas.h"));
+        assert_eq!(
+            h.resolve(&Target::default()),
+            HeaderAction::Replace("hipblas.h")
+        );
         let miopen = Target {
             miopen: true,
             ..Target::default()
         };
         assert_eq!(
             header("cudnn.h").unwrap().resolve(&miopen),
-            Some("miopen/miopen.h")
+            HeaderAction::Replace("miopen/miopen.h")
         );
     }
 

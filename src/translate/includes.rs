@@ -7,7 +7,7 @@ use super::{Cx, Language};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{self, Family, HeaderMapping};
+use crate::mappings::{self, HeaderAction};
 
 /// The HIP header that stands for the CUDA runtime nvcc includes implicitly.
 pub(super) const HIP_RUNTIME: &str = "hip/hip_runtime.h";
@@ -31,30 +31,6 @@ struct InsertPoint {
     offset: usize,
     /// The point is at the end of a line with no newline (end of file).
     needs_leading_newline: bool,
-}
-
-/// What to do with one CUDA include.
-enum Action<'m> {
-    Replace(&'m str),
-    Remove,
-    Keep,
-}
-
-fn action(h: &'static HeaderMapping, cx: &Cx<'_>) -> Action<'static> {
-    if h.unsupported {
-        return Action::Keep;
-    }
-    let t = &cx.opts.target;
-    let roc = match h.family {
-        Family::Blas | Family::Rand | Family::Sparse | Family::Solver => t.roc,
-        Family::Dnn => t.miopen,
-        _ => false,
-    };
-    match (roc.then_some(h.roc).flatten(), h.hip) {
-        (Some(r), _) => Action::Replace(r),
-        (None, Some(hip)) => Action::Replace(hip),
-        (None, None) => Action::Remove,
-    }
 }
 
 /// One `#include` directive with a header name.
@@ -85,7 +61,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
         let hn = cx.tok(line.token);
         let delete_line = Edit::delete(dir.line_start as usize..dir.end_with_newline as usize);
         let target: &str = match mappings::header(&line.path) {
-            Some(h) => match action(h, cx) {
+            Some(h) => match h.resolve(&cx.opts.target) {
                 _ if line.path == "cublas.h" && out.legacy_cublas => {
                     cx.diagnostics.push(
                         Diagnostic::new(
@@ -97,26 +73,30 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                     );
                     &line.path
                 }
-                Action::Keep => {
+                HeaderAction::Keep => {
+                    let message = match h.hip {
+                        Some(hip) if !h.unsupported => format!(
+                            "`{}` becomes `{hip}` from HIP {}; the target is HIP {}",
+                            line.path, h.hip_added, cx.opts.target.hip_version
+                        ),
+                        _ => format!("`{}` has no HIP counterpart", line.path),
+                    };
                     cx.diagnostics.push(
-                        Diagnostic::new(
-                            Code::UnsupportedHeader,
-                            hn.range(),
-                            format!("`{}` has no HIP counterpart", line.path),
-                        )
-                        .with_help(if h.note.is_empty() {
-                            "the include is left as it is".to_string()
-                        } else {
-                            h.note.to_string()
-                        }),
+                        Diagnostic::new(Code::UnsupportedHeader, hn.range(), message).with_help(
+                            if h.note.is_empty() {
+                                "the include is left as it is".to_string()
+                            } else {
+                                h.note.to_string()
+                            },
+                        ),
                     );
                     &line.path
                 }
-                Action::Remove => {
+                HeaderAction::Remove => {
                     edits.push(delete_line);
                     continue;
                 }
-                Action::Replace(hip) => hip,
+                HeaderAction::Replace(hip) => hip,
             },
             None => &line.path,
         };
