@@ -5,6 +5,12 @@
 //! runs its passes over the [`mappings`] tables, producing byte-range
 //! [`edit::Edit`]s and [`diagnostic::Diagnostic`]s → [`edit`] applies them →
 //! [`output`] writes atomically → [`report`] prints.
+//!
+//! ```
+//! use hipify_rs::{translate, Language, Options};
+//! let t = translate(b"cudaMalloc(&p, n);", Language::Cuda, &Options::default());
+//! assert_eq!(t.output, b"#include <hip/hip_runtime.h>\nhipMalloc(&p, n);");
+//! ```
 
 #![warn(missing_docs)]
 
