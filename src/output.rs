@@ -17,9 +17,24 @@ pub enum Written {
     Written,
 }
 
+/// Whether a write must reach the disk before the rename.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// `fsync` the temp file first: replacing a user's source (`--inplace`),
+    /// where a crash must leave the old bytes or the new, never an empty file.
+    Synced,
+    /// Rename only: a derived file (`--output-dir`, `-o`) that a re-run recreates.
+    Renamed,
+}
+
 /// Atomically replaces `dest` with `bytes` unless it already holds them.
 /// Keeps `dest`'s permissions (or `perms_from`'s, for a new file).
-pub fn write_atomic(dest: &Path, bytes: &[u8], perms_from: Option<&Path>) -> io::Result<Written> {
+pub fn write_atomic(
+    dest: &Path,
+    bytes: &[u8],
+    perms_from: Option<&Path>,
+    durability: Durability,
+) -> io::Result<Written> {
     if let Ok(existing) = fs::read(dest) {
         if existing == bytes {
             return Ok(Written::Unchanged);
@@ -38,7 +53,9 @@ pub fn write_atomic(dest: &Path, bytes: &[u8], perms_from: Option<&Path>) -> io:
         .suffix(".tmp")
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    if durability == Durability::Synced {
+        tmp.as_file().sync_all()?;
+    }
     if let Some(p) = perms {
         fs::set_permissions(tmp.path(), p)?;
     }
@@ -51,5 +68,5 @@ pub fn backup(src: &Path, suffix: &str) -> io::Result<()> {
     let mut name = src.as_os_str().to_owned();
     name.push(suffix);
     let bytes = fs::read(src)?;
-    write_atomic(Path::new(&name), &bytes, Some(src)).map(|_| ())
+    write_atomic(Path::new(&name), &bytes, Some(src), Durability::Synced).map(|_| ())
 }

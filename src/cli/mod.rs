@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use args::{Cli, Command, TargetArgs};
 use hipify_rs::diagnostic::{Code, Diagnostic};
 use hipify_rs::mappings::{self, HeaderAction, Target, Version};
-use hipify_rs::output::{self, Written};
+use hipify_rs::output::{self, Durability, Written};
 use hipify_rs::report::{self, Leftovers};
 use hipify_rs::translate::{Language, Options, Stats, Translation, translate};
 use hipify_rs::{exit_codes, source, walk};
@@ -139,7 +139,7 @@ fn execute(cli: Cli) -> Result<u8> {
         match &mode {
             Mode::Stdout => stdout.write_all(&t.output)?,
             Mode::File(dest) => {
-                output::write_atomic(dest, &t.output, Some(&o.path))
+                output::write_atomic(dest, &t.output, Some(&o.path), Durability::Renamed)
                     .with_context(|| format!("writing {}", dest.display()))?;
             }
             _ => {}
@@ -285,11 +285,11 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
             .backup
             .as_deref()
             .map_or(Ok(()), |suffix| output::backup(path, suffix))
-            .and_then(|()| output::write_atomic(path, &t.output, None).map(|_| ())),
+            .and_then(|()| output::write_atomic(path, &t.output, None, Durability::Synced).map(|_| ())),
         Mode::OutputDir(dir) => {
             let dest = dir.join(relative_to_roots(path, &cli.paths));
             std::fs::create_dir_all(dest.parent().unwrap_or(dir))
-                .and_then(|()| output::write_atomic(&dest, &t.output, Some(path)))
+                .and_then(|()| output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed))
                 .map(|_: Written| ())
         }
         _ => Ok(()),
