@@ -69,6 +69,9 @@ struct Entry {
     roc_changed: Option<String>,
     roc_removed: Option<String>,
     roc_experimental: Option<String>,
+    /// The HIP translation deletes the name (a macro HIP has no use for).
+    #[serde(default)]
+    delete: bool,
     legacy: Option<LegacyEntry>,
     wrap_arg: Option<WrapArg>,
     by_arity: Option<Vec<ByArity>>,
@@ -282,8 +285,16 @@ fn main() {
                         KINDS.iter().map(|k| k.0).collect::<Vec<_>>().join(", ")
                     ))
                 });
+            if e.delete && (e.hip.is_some() || e.kind != "macro") {
+                cx.fail("`delete = true` is for macros, without a `hip` name");
+            }
             let hip = Side {
-                name: cx.name("hip", &e.hip),
+                // An empty name deletes the use.
+                name: if e.delete {
+                    Some(String::new())
+                } else {
+                    cx.name("hip", &e.hip)
+                },
                 versions: [
                     cx.version("hip_added", &e.hip_added),
                     cx.version("hip_deprecated", &e.hip_deprecated),

@@ -285,11 +285,15 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
             .backup
             .as_deref()
             .map_or(Ok(()), |suffix| output::backup(path, suffix))
-            .and_then(|()| output::write_atomic(path, &t.output, None, Durability::Synced).map(|_| ())),
+            .and_then(|()| {
+                output::write_atomic(path, &t.output, None, Durability::Synced).map(|_| ())
+            }),
         Mode::OutputDir(dir) => {
             let dest = dir.join(relative_to_roots(path, &cli.paths));
             std::fs::create_dir_all(dest.parent().unwrap_or(dir))
-                .and_then(|()| output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed))
+                .and_then(|()| {
+                    output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed)
+                })
                 .map(|_: Written| ())
         }
         _ => Ok(()),
@@ -336,7 +340,7 @@ fn print_mappings(t: &Target) -> Result<()> {
             out,
             "{}\t{}\t{}\t{}",
             m.cuda,
-            r.name.unwrap_or("-"),
+            r.name.filter(|n| !n.is_empty()).unwrap_or("-"),
             m.family,
             r.status.name()
         )?;

@@ -1,16 +1,19 @@
-//! The registry of diagnostic codes. Codes are stable and never reused; a
-//! retired code stays here, marked as such.
+//! The registry of diagnostic codes: one row per code, from which `--explain`,
+//! `--list-codes`, SARIF's rule list and docs/CODES.md are all generated.
+//! Codes are stable and never reused; a retired code stays, marked `Removed`.
 
 use std::fmt;
 
 /// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
-    /// Informational.
+    /// Not reported.
+    Off,
+    /// Informational: does not fail `--check`.
     Info,
-    /// Likely needs a human.
+    /// Needs a human: fails `--check`.
     Warning,
-    /// Certainly breaks the port.
+    /// Certainly breaks the port: fails `--check`.
     Error,
 }
 
@@ -18,14 +21,46 @@ impl Severity {
     /// Lower-case name.
     pub fn name(self) -> &'static str {
         match self {
+            Severity::Off => "off",
             Severity::Info => "info",
             Severity::Warning => "warning",
             Severity::Error => "error",
         }
     }
+
+    /// Parses a config level: `allow`/`off`, `info`, `warn`/`warning`, `deny`/`error`.
+    pub fn parse_level(text: &str) -> Option<Severity> {
+        Some(match text {
+            "allow" | "off" => Severity::Off,
+            "info" => Severity::Info,
+            "warn" | "warning" => Severity::Warning,
+            "deny" | "error" => Severity::Error,
+            _ => return None,
+        })
+    }
 }
 
-/// What a code's row in the registry says.
+/// Whether a code's findings come with an exact fix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixAvailability {
+    /// Every finding has one.
+    Always,
+    /// Some findings have one.
+    Sometimes,
+    /// None do.
+    Never,
+}
+
+/// Lifecycle of a code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stability {
+    /// In use.
+    Stable,
+    /// Retired: never emitted, never reused.
+    Removed,
+}
+
+/// A code's row in the registry.
 #[derive(Debug)]
 pub struct CodeInfo {
     /// `HIP-W005`.
@@ -34,12 +69,18 @@ pub struct CodeInfo {
     pub name: &'static str,
     /// Severity unless configured otherwise.
     pub default_severity: Severity,
+    /// Whether fixes come with it.
+    pub fix: FixAvailability,
+    /// Lifecycle.
+    pub stability: Stability,
     /// One line: what it finds.
     pub summary: &'static str,
+    /// The long explanation, with a before/after example (Markdown).
+    pub explanation: &'static str,
 }
 
 macro_rules! registry {
-    ($($variant:ident => $id:literal, $name:literal, $sev:ident, $summary:literal;)*) => {
+    ($($variant:ident => $id:literal, $name:literal, $sev:ident, $fix:ident, $summary:literal, $explanation:literal;)*) => {
         /// A diagnostic code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Code {
@@ -60,7 +101,10 @@ macro_rules! registry {
                         id: $id,
                         name: $name,
                         default_severity: Severity::$sev,
+                        fix: FixAvailability::$fix,
+                        stability: Stability::Stable,
                         summary: $summary,
+                        explanation: $explanation,
                     },)*
                 }
             }
@@ -68,27 +112,180 @@ macro_rules! registry {
     };
 }
 
+impl Code {
+    /// Looks a code up by id (`HIP-W001`, case-insensitive) or name (`inline-ptx`).
+    pub fn parse(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| {
+            let i = c.info();
+            i.id.eq_ignore_ascii_case(text) || i.name == text
+        })
+    }
+}
+
 registry! {
-    ParseError => "HIP-E001", "parse-error", Warning,
-        "tree-sitter could not parse part of the file; identifiers there were still translated lexically";
-    IoError => "HIP-E002", "io-error", Error,
-        "a file could not be read or written";
-    InternalPanic => "HIP-E003", "internal-panic", Error,
-        "hipify-rs failed on this file; it was left untouched";
-    UnmappedApi => "HIP-W004", "unmapped-api",  Warning,
-        "an identifier that looks like CUDA API is in no table";
-    UnsupportedApi => "HIP-W005", "unsupported-api", Warning,
-        "the CUDA API has no HIP counterpart (in the target HIP version)";
-    LegacyCublas => "HIP-W006", "legacy-cublas", Warning,
-        "legacy cuBLAS API (cublas.h without cublas_v2.h) is not hipBLAS's API";
-    UnsupportedHeader => "HIP-W007", "unsupported-header", Warning,
-        "a CUDA header with no HIP counterpart";
-    DeprecatedApi => "HIP-I001", "deprecated-api", Info,
-        "the API is deprecated or removed in CUDA or HIP";
+    ParseError => "HIP-E001", "parse-error", Info, Never,
+        "tree-sitter could not parse part of the file; identifiers there were still translated lexically",
+        "Translation is lexical and does not need a parse, but some checks (user-owned declarations, \
+32-bit ballot variables) use tree-sitter. Where the parser gives up, usually inside heavy macro \
+use, those checks fall back to what the tokens say.\n\nNothing to fix in the code; the finding says \
+where the syntax-based checks were weaker.";
+    IoError => "HIP-E002", "io-error", Error, Never,
+        "a file could not be read or written",
+        "The file was left exactly as it was; the other files were processed. The message names \
+the path and the operating system's reason (permissions, a full disk, a vanished file).";
+    InternalPanic => "HIP-E003", "internal-panic", Error, Never,
+        "hipify-rs failed on this file; it was left untouched",
+        "An internal error was caught while processing this file. The file was not modified and \
+the rest of the run went on. Please report it with the file (or a reduced copy).";
+    InlinePtx => "HIP-W001", "inline-ptx", Error, Sometimes,
+        "inline PTX assembly (`asm`), which cannot run on AMD GPUs",
+        "PTX is NVIDIA's virtual ISA; AMD GPUs cannot execute it, and hipcc rejects it. Replace \
+each `asm` statement with a HIP builtin or portable C++. Single-instruction statements whose \
+meaning is exactly a builtin get a fix.\n\nBefore:\n\n```cuda\nunsigned lane;\nasm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n```\n\nAfter:\n\n```cpp\nunsigned lane;\nlane = __lane_id();\n```\n\n\
+Builtins: `%laneid` → `__lane_id()`, `%clock64`/`%globaltimer` → `clock64()`/`wall_clock64()`, \
+`%smid` → `__smid()`, `ld.global.nc` → `__ldg`, `shfl.sync` → `__shfl*`, `prmt` → `__byte_perm`, \
+`bfe`/`bfi` → `__bitextract_u32`/`__bitinsert_u32`, `brev` → `__brev`, `popc` → `__popc`, \
+`trap` → `__builtin_trap()`.";
+    WarpMask32 => "HIP-W002", "warp-mask-32bit", Warning, Sometimes,
+        "a 32-bit warp mask or ballot result; AMD wavefronts have 64 lanes",
+        "HIP's `*_sync` warp functions (HIP 6.2+) take 64-bit masks (a 32-bit mask fails a \
+`static_assert`), and `__ballot`, `__ballot_sync`, `__activemask`, `__match_any_sync` return 64 \
+bits on wave64 GPUs. Storing them in 32 bits silently drops lanes 32-63.\n\nBefore:\n\n```cuda\n\
+unsigned mask = __ballot_sync(0xffffffff, pred);\nint n = __popc(mask);\n```\n\nAfter:\n\n```cpp\n\
+uint64_t mask = __ballot_sync(0xffffffffffffffffULL, pred);\nint n = __popcll(mask);\n```\n\n\
+The fix widens literal masks; retyping variables and switching to the `ll` bit functions is shown \
+but left to you.";
+    CutlassCute => "HIP-W003", "cutlass-cute", Warning, Never,
+        "CUTLASS or CuTe, which have no HIP port",
+        "CUTLASS and CuTe are NVIDIA's template libraries for tensor-core GEMMs and convolutions; \
+they are written against PTX and NVIDIA's memory hierarchy and have no HIP port. On AMD, use \
+Composable Kernel (CK) for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA \
+for warp-level matrix code.\n\nBefore:\n\n```cuda\n#include <cutlass/gemm/device/gemm.h>\n```\n\n\
+After: a call into hipBLASLt (or a CK instance) with the same problem description.";
+    UnmappedApi => "HIP-W004", "unmapped-api", Warning, Never,
+        "an identifier that looks like CUDA API but is in no mapping table",
+        "The name has the shape of a CUDA API (`cuda*`, `cu[A-Z]*`, `CU_*`, `cublas*` …) but no \
+table lists it: a newer CUDA API, a typo, or a project helper defined in another file. If it is \
+your own helper, add it to the `[mappings]` table of hipify.toml (or suppress the finding).\n\n\
+Before:\n\n```cuda\ncudaFrobnicate(stream);\n```\n\nAfter: the HIP equivalent, or a mapping in \
+hipify.toml:\n\n```toml\n[mappings]\ncudaFrobnicate = \"hipFrobnicate\"\n```";
+    UnsupportedApi => "HIP-W005", "unsupported-api", Warning, Never,
+        "a CUDA API with no HIP counterpart (in the target HIP version)",
+        "The tables list the API, but HIP has no counterpart, or only a newer HIP than \
+`--hip-version` does. The name is left as it is. Rework the code, raise `--hip-version`, or guard \
+the CUDA-only path.\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
+After:\n\n```cpp\n#if !defined(__HIP_PLATFORM_AMD__)\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n#endif\n```";
+    LegacyCublas => "HIP-W006", "legacy-cublas", Warning, Never,
+        "legacy cuBLAS API (cublas.h without cublas_v2.h), which hipBLAS does not have",
+        "cublas.h declares the pre-v2 cuBLAS API (no handle, `cublasInit`). hipBLAS implements only \
+the handle-based v2 API, so these calls are not renamed. Port them to cublas_v2.h first, then \
+translate.\n\nBefore:\n\n```cuda\n#include <cublas.h>\ncublasSaxpy(n, a, x, 1, y, 1);\n```\n\nAfter:\n\n\
+```cuda\n#include <cublas_v2.h>\ncublasSaxpy(handle, n, &a, x, 1, y, 1);\n```";
+    UnsupportedHeader => "HIP-W007", "unsupported-header", Warning, Never,
+        "a CUDA header with no HIP counterpart (in the target HIP version)",
+        "The include is left as it is. The note says what to use instead (e.g. `nvml.h` → \
+rocm_smi, a different API; `mma.h` → rocWMMA; `cuda_bf16.h` needs HIP 6.0).\n\nBefore:\n\n```cuda\n\
+#include <nvml.h>\n```\n\nAfter:\n\n```cpp\n#include <rocm_smi/rocm_smi.h>  // and port the calls\n```";
+    WarpSize32 => "HIP-W008", "warp-size-32", Warning, Never,
+        "the number 32 used as the warp size; AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA)",
+        "Lane and warp-id arithmetic (`threadIdx.x % 32`, `& 31`, `>> 5`, `/ 32`), `warpSize == 32` \
+checks, shuffle reductions starting at 16, per-warp arrays `[32]`, `tiled_partition<32>` and \
+`thread_block_tile<32>` all assume 32 lanes. On a 64-lane wavefront they compute wrong lanes, \
+skip half the reduction or split a wavefront in two.\n\nBefore:\n\n```cuda\nint lane = threadIdx.x % 32;\n\
+for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n```\n\nAfter:\n\n```cpp\n\
+int lane = threadIdx.x % warpSize;\nfor (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down(v, o);\n```\n\n\
+Only 32s in these warp-size roles are reported; other 32s are not.";
+    NvidiaOnlyLibrary => "HIP-W009", "nvidia-only-library", Warning, Never,
+        "an NVIDIA library with no drop-in HIP port (WMMA, flash-attention, NVML, TensorRT, libcu++)",
+        "`nvcuda::wmma` (mma.h) → rocWMMA (`rocwmma::`, similar but not identical API); \
+flash-attention → the CK-based ROCm ports; NVML → rocm_smi (different API); TensorRT → none \
+(MIGraphX is the closest); libcu++ (`cuda/std/…`, `cuda::atomic`) → no HIP port (use `std::` or \
+HIP atomics).\n\nBefore:\n\n```cuda\n#include <mma.h>\nnvcuda::wmma::fragment<...> a;\n```\n\nAfter:\n\n\
+```cpp\n#include <rocwmma/rocwmma.hpp>\nrocwmma::fragment<...> a;\n```";
+    CudaArchGuard => "HIP-W010", "cuda-arch-guard", Warning, Never,
+        "`__CUDA_ARCH__`, which HIP does not define when compiling device code",
+        "Under hipcc `__CUDA_ARCH__` is undefined, so `#ifdef __CUDA_ARCH__` device paths silently \
+switch to the host path, and `__CUDA_ARCH__ >= 700` checks are false. Use \
+`__HIP_DEVICE_COMPILE__` (1 in device passes; not a capability) and the `__HIP_ARCH_HAS_*` \
+feature macros, keeping the CUDA test for CUDA builds.\n\nBefore:\n\n```cuda\n#if __CUDA_ARCH__ >= 700\n```\n\n\
+After:\n\n```cpp\n#if (defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700) || defined(__HIP_DEVICE_COMPILE__)\n```";
+    LaunchBoundsMinBlocks => "HIP-W011", "launch-bounds-min-blocks", Warning, Never,
+        "two-argument `__launch_bounds__`: HIP's second parameter means something else",
+        "In CUDA the second argument is the minimum number of resident blocks per SM; in HIP it is \
+the minimum number of warps per execution unit. HIP's documentation gives \
+`MIN_WARPS = MIN_BLOCKS * MAX_THREADS / 32`; hipify-rs does not rescale silently.\n\nBefore:\n\n\
+```cuda\n__global__ void __launch_bounds__(256, 2) k();\n```\n\nAfter:\n\n```cpp\n\
+__global__ void __launch_bounds__(256, 16) k();  // 2 * 256 / 32\n```";
+    WarpSizeConstexpr => "HIP-W012", "warpsize-constexpr", Warning, Never,
+        "`warpSize` used as a compile-time constant (not constant in HIP from ROCm 7)",
+        "From ROCm 7, `warpSize` is a run-time value, so template arguments, array bounds, \
+`constexpr` variables and `static_assert`s that use it stop compiling. Use a constant of your own \
+chosen per target (64 for CDNA, 32 for RDNA), or `__AMDGCN_WAVEFRONT_SIZE` on older ROCm.\n\n\
+Before:\n\n```cuda\n__shared__ float partial[warpSize];\n```\n\nAfter:\n\n```cpp\nconstexpr int kWarp = 64;  // per target\n\
+__shared__ float partial[kWarp];\n```";
+    TextureReference => "HIP-W013", "texture-reference", Warning, Never,
+        "texture or surface references (removed in CUDA 12, deprecated in HIP)",
+        "`texture<T, dim>`/`surface<…>` references and `cudaBindTexture*` were removed in CUDA 12 \
+and are deprecated in HIP. Port to texture objects (`cudaTextureObject_t`, \
+`cudaCreateTextureObject`), which HIP supports.\n\nBefore:\n\n```cuda\ntexture<float, 1> tex;\n\
+cudaBindTexture(0, tex, d, n);\nfloat v = tex1Dfetch(tex, i);\n```\n\nAfter:\n\n```cpp\n\
+hipTextureObject_t tex; /* hipCreateTextureObject(&tex, &res, &desc, nullptr) */\nfloat v = tex1Dfetch<float>(tex, i);\n```";
+    VersionCheck => "HIP-W014", "version-check", Warning, Never,
+        "a CUDA version check (`CUDA_VERSION`, `CUDART_VERSION`, `__CUDACC_VER_MAJOR__`, runtime/driver version numbers)",
+        "HIP does not define the CUDA version macros, and `hipRuntimeGetVersion`/\
+`hipDriverGetVersion` return HIP's own numbers, so a guard like `CUDART_VERSION >= 11000` \
+silently takes the old path (or compares HIP 6.x against CUDA 11). Keep the CUDA path for CUDA and \
+choose the HIP path explicitly.\n\nBefore:\n\n```cuda\n#if CUDART_VERSION >= 11000\n```\n\nAfter:\n\n\
+```cpp\n#if (defined(CUDART_VERSION) && CUDART_VERSION >= 11000) || defined(__HIP_PLATFORM_AMD__)\n```";
+    UnusedSuppression => "HIP-W015", "unused-suppression", Warning, Always,
+        "a `hipify-ignore` comment that suppresses nothing",
+        "The comment names a code that is not reported on the line it covers (or anywhere in the \
+file, for `hipify-ignore-file`). Remove it so it does not hide a future finding.\n\nBefore:\n\n\
+```cuda\n// hipify-ignore: HIP-W001\nint x = 0;\n```\n\nAfter:\n\n```cuda\nint x = 0;\n```";
+    DeprecatedApi => "HIP-I001", "deprecated-api", Info, Never,
+        "the HIP replacement is deprecated",
+        "The CUDA name was translated, but HIP marks the replacement deprecated (e.g. the driver \
+API's context functions). It works today; plan to move off it.\n\nBefore:\n\n```cuda\ncuCtxSetCurrent(ctx);\n```\n\n\
+After (translated, still deprecated):\n\n```cpp\nhipCtxSetCurrent(ctx);  // prefer hipSetDevice\n```";
+    LibraryPort => "HIP-I002", "library-port", Info, Never,
+        "a CUDA library that has a HIP port with differences (cuDNN, NVTX, Thrust, CUB)",
+        "The names are translated, but the port differs: cuDNN → hipDNN or MIOpen (`--miopen`; not \
+drop-in), NVTX → roctx (link `-lroctx64`), Thrust → rocThrust (same `thrust::` API, \
+`thrust::cuda` → `thrust::hip`), CUB → hipCUB (`cub::` → `hipcub::`). Check build flags and \
+behaviour.\n\nBefore:\n\n```cuda\n#include <cub/cub.cuh>\ncub::DeviceReduce::Sum(...);\n```\n\nAfter:\n\n\
+```cpp\n#include <hipcub/hipcub.hpp>\nhipcub::DeviceReduce::Sum(...);\n```";
 }
 
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.info().id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_names_are_unique_and_well_formed() {
+        let mut ids = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
+        for c in Code::ALL {
+            let i = c.info();
+            assert!(ids.insert(i.id), "duplicate id {}", i.id);
+            assert!(names.insert(i.name), "duplicate name {}", i.name);
+            assert!(i.id.len() == 8 && i.id.starts_with("HIP-"), "{}", i.id);
+            assert!(matches!(&i.id[4..5], "E" | "W" | "I"), "{}", i.id);
+            // Findings about code show a before/after; the tool's own errors need none.
+            if !i.id.starts_with("HIP-E") {
+                assert!(
+                    i.explanation.contains("Before"),
+                    "{} needs an example",
+                    i.id
+                );
+            }
+            assert_eq!(Code::parse(i.id), Some(*c));
+            assert_eq!(Code::parse(i.name), Some(*c));
+        }
     }
 }

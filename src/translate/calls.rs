@@ -9,14 +9,14 @@ use crate::lex::TokenKind;
 use crate::mappings::{CallRewrite, Legacy};
 
 /// A call's arguments as token ranges `[start, end)`, and the closing paren.
-pub(super) struct Args {
-    pub(super) args: Vec<(usize, usize)>,
-    pub(super) close: usize,
+pub(crate) struct Args {
+    pub(crate) args: Vec<(usize, usize)>,
+    pub(crate) close: usize,
 }
 
 impl Cx<'_> {
     /// Splits the arguments of the call whose `(` is token `open`.
-    pub(super) fn call_args(&self, open: usize) -> Option<Args> {
+    pub(crate) fn call_args(&self, open: usize) -> Option<Args> {
         let close = self.matching_close(open)?;
         let mut args = Vec::new();
         if close == open + 1 {
@@ -58,7 +58,7 @@ impl Cx<'_> {
     }
 
     /// The `>` closing the `<` at `open`, before `limit`.
-    pub(super) fn template_close(&self, open: usize, limit: usize) -> Option<usize> {
+    pub(crate) fn template_close(&self, open: usize, limit: usize) -> Option<usize> {
         let mut angle = 0i32;
         let mut paren = 0i32;
         for i in open..limit {

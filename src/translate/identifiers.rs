@@ -131,7 +131,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                 _ => {} // `::cudaMalloc`: the global one.
             }
         }
-        let Some(m) = mappings::lookup(name) else {
+        let Some(mut m) = mappings::lookup(name) else {
             if looks_like_cuda(name) {
                 unknown.push(i);
             }
@@ -148,6 +148,12 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             }
             continue;
         };
+        if cx.opts.target.roc && m.roc.name.is_none() {
+            // Another table (cuBLAS for CUDA_R_32F, say) may give a ROC name.
+            m = mappings::lookup_all(name)
+                .find(|e| e.roc.name.is_some())
+                .unwrap_or(m);
+        }
         if m.kind == Kind::Namespace {
             let before_scope = cx.next(i).is_some_and(|n| cx.is_punct(n, b"::"));
             let after_namespace = prev.is_some_and(|p| cx.is_ident(p, b"namespace"));

@@ -139,66 +139,66 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
 
 /// What the passes learn about the file that later passes need.
 #[derive(Debug, Default)]
-struct Facts {
+pub(crate) struct Facts {
     /// The file uses the runtime or driver API.
-    uses_runtime_api: bool,
+    pub(crate) uses_runtime_api: bool,
     /// The file uses the kernel language (`__global__`, `threadIdx` …).
-    uses_kernel_language: bool,
+    pub(crate) uses_kernel_language: bool,
 }
 
-/// The state the passes share for one file.
-struct Cx<'a> {
-    src: &'a [u8],
-    lx: &'a Lexed,
-    opts: &'a Options,
-    edits: Vec<Edit>,
-    stats: Stats,
-    diagnostics: Vec<Diagnostic>,
-    facts: Facts,
+/// The state the passes (and the rules) share for one file.
+pub(crate) struct Cx<'a> {
+    pub(crate) src: &'a [u8],
+    pub(crate) lx: &'a Lexed,
+    pub(crate) opts: &'a Options,
+    pub(crate) edits: Vec<Edit>,
+    pub(crate) stats: Stats,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) facts: Facts,
     /// The tree-sitter tree, parsed on first need.
-    tree: std::cell::OnceCell<Option<tree_sitter::Tree>>,
+    pub(crate) tree: std::cell::OnceCell<Option<tree_sitter::Tree>>,
 }
 
 impl<'a> Cx<'a> {
-    fn tok(&self, i: usize) -> &'a Token {
+    pub(crate) fn tok(&self, i: usize) -> &'a Token {
         &self.lx.tokens[i]
     }
 
-    fn text(&self, i: usize) -> &'a [u8] {
+    pub(crate) fn text(&self, i: usize) -> &'a [u8] {
         &self.src[self.lx.tokens[i].range()]
     }
 
-    fn is_punct(&self, i: usize, p: &[u8]) -> bool {
+    pub(crate) fn is_punct(&self, i: usize, p: &[u8]) -> bool {
         let t = &self.lx.tokens[i];
         t.kind == TokenKind::Punct && &self.src[t.range()] == p
     }
 
-    fn is_ident(&self, i: usize, word: &[u8]) -> bool {
+    pub(crate) fn is_ident(&self, i: usize, word: &[u8]) -> bool {
         let t = &self.lx.tokens[i];
         t.kind == TokenKind::Ident && &self.src[t.range()] == word
     }
 
     /// The token before `i` in the same context (same directive, or both code).
-    fn prev(&self, i: usize) -> Option<usize> {
+    pub(crate) fn prev(&self, i: usize) -> Option<usize> {
         let j = i.checked_sub(1)?;
         (self.lx.tokens[j].directive == self.lx.tokens[i].directive).then_some(j)
     }
 
     /// The token after `i` in the same context.
-    fn next(&self, i: usize) -> Option<usize> {
+    pub(crate) fn next(&self, i: usize) -> Option<usize> {
         let j = i + 1;
         (j < self.lx.tokens.len() && self.lx.tokens[j].directive == self.lx.tokens[i].directive)
             .then_some(j)
     }
 
     /// Byte range covered by tokens `a..b` (b exclusive, non-empty).
-    fn span(&self, a: usize, b: usize) -> Range<usize> {
+    pub(crate) fn span(&self, a: usize, b: usize) -> Range<usize> {
         self.lx.tokens[a].start as usize..self.lx.tokens[b - 1].end as usize
     }
 
     /// The source text of tokens `a..b` with the edits already made inside it
     /// applied, and those edits removed (the caller replaces the whole range).
-    fn take_rendered(&mut self, range: Range<usize>) -> String {
+    pub(crate) fn take_rendered(&mut self, range: Range<usize>) -> String {
         let mut inner = Vec::new();
         self.edits.retain(|e| {
             let inside = e.range.start >= range.start && e.range.end <= range.end;
@@ -213,7 +213,7 @@ impl<'a> Cx<'a> {
 
     /// Index of the token closing the bracket opened at `open` (`(`, `[`, `{`),
     /// staying within the same context.
-    fn matching_close(&self, open: usize) -> Option<usize> {
+    pub(crate) fn matching_close(&self, open: usize) -> Option<usize> {
         let mut depth = 0usize;
         let mut i = open;
         loop {
@@ -236,7 +236,7 @@ impl<'a> Cx<'a> {
 
     /// Whether identifier token `i` is a declaration owned by a user's
     /// namespace or class (parses the file on first call).
-    fn is_user_declaration(&self, i: usize) -> bool {
+    pub(crate) fn is_user_declaration(&self, i: usize) -> bool {
         let t = self.tok(i);
         self.tree
             .get_or_init(|| crate::syntax::parse(self.src))
@@ -247,7 +247,7 @@ impl<'a> Cx<'a> {
     }
 
     /// The name of identifier token `i`, with line splices removed.
-    fn ident_name(&self, i: usize) -> std::borrow::Cow<'a, [u8]> {
+    pub(crate) fn ident_name(&self, i: usize) -> std::borrow::Cow<'a, [u8]> {
         let t = self.tok(i);
         if t.spliced {
             std::borrow::Cow::Owned(lex::despliced(&self.src[t.range()]))
