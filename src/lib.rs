@@ -21,6 +21,7 @@ pub mod lex;
 pub mod mappings;
 pub mod output;
 pub mod report;
+mod rules;
 pub mod source;
 pub mod syntax;
 pub mod translate;

@@ -80,6 +80,7 @@ fn execute(cli: Cli) -> Result<u8> {
     let opts = Options {
         target: target(&cli.target)?,
         kernel_execution_syntax: cli.target.hip_kernel_execution_syntax,
+        ..Options::default()
     };
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");

@@ -242,6 +242,13 @@ choose the HIP path explicitly.\n\nBefore:\n\n```cuda\n#if CUDART_VERSION >= 110
         "The comment names a code that is not reported on the line it covers (or anywhere in the \
 file, for `hipify-ignore-file`). Remove it so it does not hide a future finding.\n\nBefore:\n\n\
 ```cuda\n// hipify-ignore: HIP-W001\nint x = 0;\n```\n\nAfter:\n\n```cuda\nint x = 0;\n```";
+    PrintfBuiltinArg => "HIP-W016", "printf-builtin-arg", Warning, Always,
+        "`threadIdx`/`blockIdx`/`blockDim`/`gridDim` members passed straight to device `printf`",
+        "In HIP these are objects with conversion operators, not plain integers, and HIP before 6.0 \
+(clang 15) rejects them as variadic arguments: \"cannot compile this non-scalar arg to printf \
+yet\". Casting to `unsigned` (their CUDA type) is exact.\n\nBefore:\n\n```cuda\n\
+printf(\"block %d thread %d\\n\", blockIdx.x, threadIdx.x);\n```\n\nAfter:\n\n```cpp\n\
+printf(\"block %d thread %d\\n\", (unsigned)blockIdx.x, (unsigned)threadIdx.x);\n```";
     DeprecatedApi => "HIP-I001", "deprecated-api", Info, Never,
         "the HIP replacement is deprecated",
         "The CUDA name was translated, but HIP marks the replacement deprecated (e.g. the driver \

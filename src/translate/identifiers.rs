@@ -182,8 +182,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         let resolved = m.resolve(&cx.opts.target);
         let Some(mut hip) = resolved.name else {
-            cx.diagnostics
-                .push(unsupported(cx, tok.range(), m, name, resolved.status));
+            if !crate::rules::REPORTED_BY_RULES.contains(&name) {
+                cx.diagnostics
+                    .push(unsupported(cx, tok.range(), m, name, resolved.status));
+            }
             continue;
         };
         if resolved.status == Status::Deprecated {

@@ -7,14 +7,15 @@
 //! exactly as they were.
 
 mod calls;
+mod findings;
 mod identifiers;
 mod includes;
 mod launch;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::edit::{self, Edit};
 use crate::lex::{self, Lexed, Token, TokenKind};
 use crate::mappings::{Family, Target};
@@ -27,6 +28,12 @@ pub struct Options {
     /// Rewrite `k<<<…>>>(…)` as `hipLaunchKernelGGL(k, …)`
     /// (hipify-clang's `--hip-kernel-execution-syntax`).
     pub kernel_execution_syntax: bool,
+    /// Apply the safe fixes of the diagnostics (`--fix`).
+    pub apply_fixes: bool,
+    /// Severities overriding the registry's defaults (config, `--deny` …).
+    pub severities: HashMap<Code, Severity>,
+    /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
+    pub extra_mappings: HashMap<String, String>,
 }
 
 impl Default for Options {
@@ -34,6 +41,9 @@ impl Default for Options {
         Options {
             target: Target::default(),
             kernel_execution_syntax: false,
+            apply_fixes: false,
+            severities: HashMap::new(),
+            extra_mappings: HashMap::new(),
         }
     }
 }
@@ -68,6 +78,8 @@ pub struct Stats {
     pub launches: u32,
     /// Call arguments rewritten (`HIP_SYMBOL`, casts, added or dropped arguments).
     pub arguments: u32,
+    /// Diagnostics fixed (`--fix`).
+    pub fixed: u32,
 }
 
 impl Stats {
@@ -84,6 +96,7 @@ impl Stats {
         self.includes += other.includes;
         self.launches += other.launches;
         self.arguments += other.arguments;
+        self.fixed += other.fixed;
     }
 }
 
@@ -120,14 +133,22 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
     }
     includes::ensure_hip_runtime(&mut cx, &includes, language);
 
-    let (edits, _overlapping) = edit::normalize(std::mem::take(&mut cx.edits));
+    let mut found = std::mem::take(&mut cx.diagnostics);
+    found.extend(crate::rules::check(&cx));
+    let mut diagnostics = findings::resolve(&cx, found);
+    let mut edits = std::mem::take(&mut cx.edits);
+    if opts.apply_fixes {
+        let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics);
+        diagnostics = left;
+        cx.stats.fixed = fixed;
+    }
+    let (edits, _overlapping) = edit::normalize(edits);
     debug_assert!(
         _overlapping.is_empty(),
         "overlapping edits: {_overlapping:?}"
     );
     let output = edit::apply(src, &edits);
     let changed = output != src;
-    let mut diagnostics = cx.diagnostics;
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
     Translation {
         output,

@@ -1,0 +1,128 @@
+//! NVIDIA libraries: CUTLASS/CuTe (no HIP port), the ones with no drop-in
+//! port (WMMA, flash-attention, TensorRT, libcu++), and, as information, the
+//! ones whose port differs (cuDNN, NVTX, Thrust, CUB).
+
+use super::include_path;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lex::TokenKind;
+use crate::translate::Cx;
+
+const CUTLASS_HELP: &str = "CUTLASS/CuTe have no HIP port: use Composable Kernel for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA for warp-level matrix code";
+
+pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let mut noted = std::collections::HashSet::new();
+    for d in 0..cx.lx.directives.len() {
+        let Some((tok, path)) = include_path(cx, d) else {
+            continue;
+        };
+        let angled = cx.text(tok).first() == Some(&b'<');
+        let path = String::from_utf8_lossy(path);
+        let range = cx.tok(tok).range();
+        let found = |code, message: String, help: &str| {
+            Diagnostic::new(code, range.clone(), message).with_help(help)
+        };
+        let d = if path.starts_with("cutlass/") || path.starts_with("cute/") {
+            found(Code::CutlassCute, format!("`{path}` is CUTLASS/CuTe"), CUTLASS_HELP)
+        } else if path.contains("flash_attn") || path.starts_with("flash_fwd") || path.starts_with("flash_bwd") || path == "flash.h" {
+            found(
+                Code::NvidiaOnlyLibrary,
+                format!("`{path}` is flash-attention's CUDA implementation"),
+                "use the ROCm flash-attention ports (Composable Kernel based, or Triton)",
+            )
+        } else if path.starts_with("NvInfer") || path.starts_with("NvOnnxParser") {
+            found(
+                Code::NvidiaOnlyLibrary,
+                format!("`{path}` is TensorRT, which has no HIP port"),
+                "MIGraphX is the closest AMD equivalent (different API)",
+            )
+        } else if angled && path.starts_with("cuda/") {
+            found(
+                Code::NvidiaOnlyLibrary,
+                format!("`{path}` is libcu++, which has no HIP port"),
+                "use the std:: equivalent (std::atomic, std::barrier …) or HIP's atomic builtins",
+            )
+        } else if path == "cudnn.h" {
+            found(
+                Code::LibraryPort,
+                "cuDNN becomes hipDNN (default) or MIOpen (--miopen); neither is a drop-in replacement".into(),
+                "review descriptor set-up and algorithm selection; link hipdnn or MIOpen",
+            )
+        } else if path == "nvToolsExt.h" || path.starts_with("nvtx3/") {
+            found(
+                Code::LibraryPort,
+                "NVTX becomes roctx".into(),
+                "link -lroctx64; ranges and marks keep their meaning",
+            )
+        } else if path.starts_with("thrust/") {
+            found(
+                Code::LibraryPort,
+                "Thrust is provided by rocThrust (same thrust:: API; thrust::cuda becomes thrust::hip)".into(),
+                "install rocThrust; execution policies and CUDA-specific extensions may differ",
+            )
+        } else if path.starts_with("cub/") {
+            found(
+                Code::LibraryPort,
+                "CUB becomes hipCUB (cub:: → hipcub::)".into(),
+                "install hipCUB; tuning policies and some block/warp primitives differ",
+            )
+        } else {
+            continue;
+        };
+        // One note per library and file is enough.
+        if d.code == Code::LibraryPort && !noted.insert(d.message.clone()) {
+            continue;
+        }
+        out.push(d);
+    }
+
+    // Leading namespace qualifiers: `cutlass::`, `cute::`, `nvcuda::wmma`,
+    // `nvinfer1::`, libcu++'s `cuda::std::`. One finding per line is enough.
+    let mut last_line_start = usize::MAX;
+    for i in 0..cx.lx.tokens.len() {
+        let t = cx.tok(i);
+        if t.kind != TokenKind::Ident || t.in_directive() {
+            continue;
+        }
+        let Some(n) = cx.next(i).filter(|&n| cx.is_punct(n, b"::")) else {
+            continue;
+        };
+        if cx.prev(i).is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b".") || cx.is_punct(p, b"->")) {
+            continue;
+        }
+        let next_name = cx.next(n).map(|k| cx.text(k)).unwrap_or_default();
+        let (code, message, help) = match cx.text(i) {
+            b"cutlass" | b"cute" => (Code::CutlassCute, "CUTLASS/CuTe namespace", CUTLASS_HELP),
+            b"nvcuda" => (
+                Code::NvidiaOnlyLibrary,
+                "`nvcuda::wmma` (tensor-core WMMA) has no drop-in HIP port",
+                "use rocWMMA (rocwmma::, similar fragment API, different layouts and sizes)",
+            ),
+            b"nvinfer1" => (
+                Code::NvidiaOnlyLibrary,
+                "TensorRT namespace",
+                "MIGraphX is the closest AMD equivalent (different API)",
+            ),
+            b"cuda"
+                if matches!(
+                    next_name,
+                    b"std" | b"atomic" | b"atomic_ref" | b"barrier" | b"pipeline" | b"memcpy_async"
+                        | b"aligned_size_t" | b"annotated_ptr" | b"memory_order_relaxed"
+                        | b"thread_scope_device" | b"thread_scope_block" | b"thread_scope_system"
+                ) =>
+            {
+                (
+                    Code::NvidiaOnlyLibrary,
+                    "libcu++ (`cuda::`) has no HIP port",
+                    "use the std:: equivalent or HIP's atomic builtins",
+                )
+            }
+            _ => continue,
+        };
+        let line_start = memchr::memrchr(b'\n', &cx.src[..t.start as usize]).map_or(0, |p| p + 1);
+        if line_start == last_line_start {
+            continue;
+        }
+        last_line_start = line_start;
+        out.push(Diagnostic::new(code, t.range(), message).with_help(help));
+    }
+}

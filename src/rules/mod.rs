@@ -1,0 +1,49 @@
+//! Hazard rules: what no mechanical rename can fix. Each rule reads the same
+//! tokens (and, where it must, the tree-sitter tree) and returns
+//! [`Diagnostic`]s, some with an exact [`crate::diagnostic::Fix`]; none
+//! rewrites text.
+
+mod libraries;
+mod ptx;
+mod semantics;
+mod versions;
+mod warp;
+
+use crate::diagnostic::Diagnostic;
+use crate::translate::Cx;
+
+/// Names a dedicated rule reports, so the generic "no HIP counterpart"
+/// finding would only repeat it.
+pub(crate) const REPORTED_BY_RULES: &[&str] = &[
+    "CUDA_VERSION",
+    "CUDART_VERSION",
+    "__CUDACC_VER_MAJOR__",
+    "__CUDACC_VER_MINOR__",
+    "__CUDACC_VER_BUILD__",
+    "__CUDA_ARCH__",
+];
+
+/// Runs every rule over one file.
+pub(crate) fn check(cx: &Cx<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    ptx::check(cx, &mut out);
+    libraries::check(cx, &mut out);
+    warp::check(cx, &mut out);
+    semantics::check(cx, &mut out);
+    versions::check(cx, &mut out);
+    out
+}
+
+/// The path inside an `#include` directive `d`, with its header-name token.
+pub(crate) fn include_path<'a>(cx: &Cx<'a>, d: usize) -> Option<(usize, &'a [u8])> {
+    let dir = &cx.lx.directives[d];
+    if !matches!(dir.name.as_str(), "include" | "include_next" | "import") {
+        return None;
+    }
+    let t = dir.first_token as usize + 1;
+    if t >= dir.end_token as usize || cx.tok(t).kind != crate::lex::TokenKind::HeaderName {
+        return None;
+    }
+    let raw = cx.text(t);
+    (raw.len() >= 2).then(|| (t, &raw[1..raw.len() - 1]))
+}

@@ -1,0 +1,308 @@
+//! Inline PTX: every `asm`/`__asm__` statement in code, and PTX text in string
+//! literals (JIT-loaded modules). Names the instructions found, suggests the
+//! HIP builtin where one does the same thing, and fixes the single-instruction
+//! statements whose meaning is exactly that builtin.
+
+use crate::diagnostic::{Applicability, Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::translate::Cx;
+
+/// HIP builtins for PTX special registers.
+const REGISTERS: &[(&str, &str)] = &[
+    ("%laneid", "__lane_id()"),
+    ("%clock64", "clock64()"),
+    ("%clock", "clock()"),
+    ("%globaltimer", "wall_clock64()"),
+    ("%smid", "__smid()"),
+    ("%lanemask_lt", "__lanemask_lt()"),
+    ("%lanemask_gt", "__lanemask_gt()"),
+    ("%lanemask_eq", "__lanemask_eq()"),
+];
+
+/// HIP builtins for PTX instructions, by opcode prefix.
+const INSTRUCTIONS: &[(&str, &str)] = &[
+    ("ld.global.nc", "__ldg(ptr)"),
+    ("shfl.sync", "__shfl / __shfl_up / __shfl_down / __shfl_xor"),
+    ("shfl.", "__shfl / __shfl_up / __shfl_down / __shfl_xor"),
+    ("prmt", "__byte_perm(x, y, s)"),
+    ("bfe", "__bitextract_u32(src, offset, width)"),
+    ("bfi", "__bitinsert_u32(base, insert, offset, width)"),
+    ("brev", "__brev(x) / __brevll(x)"),
+    ("popc", "__popc(x) / __popcll(x)"),
+    ("clz", "__clz(x) / __clzll(x)"),
+    ("trap", "__builtin_trap()"),
+    ("bar.sync", "__syncthreads()"),
+    ("barrier.sync", "__syncthreads()"),
+    ("membar.gl", "__threadfence()"),
+    ("membar.cta", "__threadfence_block()"),
+    ("membar.sys", "__threadfence_system()"),
+    ("vote.", "__ballot / __any / __all"),
+    ("activemask", "__ballot(1)"),
+];
+
+pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    for i in 0..cx.lx.tokens.len() {
+        let t = cx.tok(i);
+        match t.kind {
+            TokenKind::Ident
+                if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") && !t.in_directive() =>
+            {
+                if let Some(d) = asm_statement(cx, i) {
+                    out.push(d);
+                }
+            }
+            TokenKind::Str if !t.in_directive() => {
+                let s = cx.text(i);
+                if contains(s, b".entry") && (contains(s, b".version") || contains(s, b".target"))
+                {
+                    out.push(
+                        Diagnostic::new(
+                            Code::InlinePtx,
+                            t.range(),
+                            "string literal holds PTX text (a module for the driver API or JIT); AMD GPUs cannot load PTX",
+                        )
+                        .with_help("build the device code as a HIP code object (hipcc --genco) and load it with hipModuleLoad, or compile source at run time with hipRTC"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    memchr::memmem::find(hay, needle).is_some()
+}
+
+/// One operand: constraint (`=r`) and the C++ expression text.
+struct Operand {
+    constraint: String,
+    expr: String,
+}
+
+fn asm_statement(cx: &Cx<'_>, asm: usize) -> Option<Diagnostic> {
+    let mut j = cx.next(asm)?;
+    while matches!(
+        cx.text(j),
+        b"volatile" | b"__volatile__" | b"__volatile" | b"inline" | b"goto"
+    ) {
+        j = cx.next(j)?;
+    }
+    if !cx.is_punct(j, b"(") {
+        return None;
+    }
+    let close = cx.matching_close(j)?;
+    // Split the parenthesised part at top-level `:`.
+    let mut sections: Vec<(usize, usize)> = Vec::new();
+    let mut depth = 0;
+    let mut start = j + 1;
+    for k in j + 1..close {
+        match cx.text(k) {
+            b"(" | b"[" | b"{" => depth += 1,
+            b")" | b"]" | b"}" => depth -= 1,
+            b":" if depth == 0 => {
+                sections.push((start, k));
+                start = k + 1;
+            }
+            // `asm("…" :: "r"(x))`: the lexer's `::` is two section breaks.
+            b"::" if depth == 0 => {
+                sections.push((start, k));
+                sections.push((k, k));
+                start = k + 1;
+            }
+            _ => {}
+        }
+    }
+    sections.push((start, close));
+    let template: String = (sections[0].0..sections[0].1)
+        .filter(|&k| cx.tok(k).kind == TokenKind::Str)
+        .map(|k| unquote(cx.text(k)))
+        .collect();
+    let instructions = instructions(&template);
+    let outputs = sections.get(1).map(|&(a, b)| operands(cx, a, b)).unwrap_or_default();
+    let inputs = sections.get(2).map(|&(a, b)| operands(cx, a, b)).unwrap_or_default();
+
+    let range = cx.tok(asm).start as usize..cx.tok(close).end as usize;
+    let shown: Vec<String> = instructions.iter().take(6).map(|i| format!("`{i}`")).collect();
+    let message = if shown.is_empty() {
+        "inline `asm` statement: PTX cannot run on AMD GPUs".to_string()
+    } else {
+        format!(
+            "inline PTX ({}{}) cannot run on AMD GPUs",
+            shown.join(", "),
+            if instructions.len() > 6 { ", …" } else { "" }
+        )
+    };
+    let mut builtins: Vec<String> = Vec::new();
+    for ins in &instructions {
+        for (reg, b) in REGISTERS {
+            if ins.split([' ', ',', ';']).any(|w| w == *reg) {
+                builtins.push(format!("`{reg}` → `{b}`"));
+            }
+        }
+        let opcode = ins.split_whitespace().next().unwrap_or("");
+        if let Some((p, b)) = INSTRUCTIONS.iter().find(|(p, _)| opcode.starts_with(p)) {
+            builtins.push(format!("`{}` → `{b}`", p.trim_end_matches('.')));
+        }
+    }
+    builtins.dedup();
+    let help = if builtins.is_empty() {
+        "no HIP builtin does the same; rewrite in portable HIP C++ (for tensor-core code: rocWMMA or Composable Kernel)".to_string()
+    } else {
+        format!("HIP builtins: {}", builtins.join(", "))
+    };
+    let mut d = Diagnostic::new(Code::InlinePtx, range.clone(), message).with_help(help);
+    if instructions.len() == 1 {
+        if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
+            d = d.with_fix(
+                format!("replace with `{text}`"),
+                vec![Edit::replace(range, text)],
+                Applicability::Safe,
+            );
+        }
+    }
+    Some(d)
+}
+
+/// The text of a string literal token, quotes and prefix removed, simple escapes decoded.
+fn unquote(raw: &[u8]) -> String {
+    let s = String::from_utf8_lossy(raw);
+    let (Some(a), Some(b)) = (s.find('"'), s.rfind('"')) else {
+        return String::new();
+    };
+    if b <= a {
+        return String::new();
+    }
+    let body = &s[a + 1..b];
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(o) => out.push(o),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// PTX statements of a template, normalised (`%%` → `%`, one space between words).
+fn instructions(template: &str) -> Vec<String> {
+    template
+        .replace("%%", "%")
+        .split([';', '\n'])
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|s| s.trim_matches(|c| c == '{' || c == '}' || c == ' ').to_string())
+        .filter(|s| !s.is_empty() && !s.starts_with('.') && !s.ends_with(':'))
+        .map(|s| match s.strip_prefix('@') {
+            // Drop a predicate guard: `@p bra done` → `bra done`.
+            Some(rest) => rest.split_once(' ').map_or(rest.to_string(), |(_, r)| r.to_string()),
+            None => s,
+        })
+        .collect()
+}
+
+fn operands(cx: &Cx<'_>, a: usize, b: usize) -> Vec<Operand> {
+    let mut out = Vec::new();
+    let mut k = a;
+    while k < b {
+        if cx.tok(k).kind == TokenKind::Str {
+            let constraint = unquote(cx.text(k));
+            if let Some(open) = (k + 1 < b && cx.is_punct(k + 1, b"(")).then_some(k + 1) {
+                if let Some(close) = cx.matching_close(open).filter(|&c| c < b) {
+                    if close > open + 1 {
+                        let r = cx.span(open + 1, close);
+                        out.push(Operand {
+                            constraint,
+                            expr: String::from_utf8_lossy(&cx.src[r]).into_owned(),
+                        });
+                    }
+                    k = close;
+                }
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The builtin call equal to a single PTX instruction, if there is one.
+fn exact_builtin(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<String> {
+    let words: Vec<&str> = ins
+        .split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .collect();
+    let (opcode, args) = words.split_first()?;
+    let out = |i: usize| -> Option<&str> {
+        let o = outputs.get(i)?;
+        o.constraint.starts_with('=').then_some(o.expr.as_str())
+    };
+    let inp = |name: &str| -> Option<&str> {
+        // `%1` refers to operand 1, counting outputs first.
+        let n: usize = name.strip_prefix('%')?.parse().ok()?;
+        inputs.get(n.checked_sub(outputs.len())?).map(|o| o.expr.as_str())
+    };
+    let assign = |builtin: &str| -> Option<String> {
+        (outputs.len() == 1 && args.first() == Some(&"%0"))
+            .then(|| out(0).map(|o| format!("{o} = {builtin}")))
+            .flatten()
+    };
+    match (*opcode, args) {
+        ("trap", []) if outputs.is_empty() => Some("__builtin_trap()".into()),
+        ("bar.sync" | "barrier.sync", ["0"]) if outputs.is_empty() => {
+            Some("__syncthreads()".into())
+        }
+        ("membar.gl", []) => Some("__threadfence()".into()),
+        ("membar.cta", []) => Some("__threadfence_block()".into()),
+        ("membar.sys", []) => Some("__threadfence_system()".into()),
+        (op, [_, reg]) if op.starts_with("mov.") && inputs.is_empty() => {
+            let b = REGISTERS.iter().find(|(r, _)| r == reg)?.1;
+            assign(b)
+        }
+        ("popc.b32", [_, x]) => assign(&format!("__popc({})", inp(x)?)),
+        ("popc.b64", [_, x]) => assign(&format!("__popcll({})", inp(x)?)),
+        ("brev.b32", [_, x]) => assign(&format!("__brev({})", inp(x)?)),
+        ("brev.b64", [_, x]) => assign(&format!("__brevll({})", inp(x)?)),
+        ("clz.b32", [_, x]) => assign(&format!("__clz({})", inp(x)?)),
+        ("clz.b64", [_, x]) => assign(&format!("__clzll({})", inp(x)?)),
+        ("prmt.b32", [_, a, b, s]) => {
+            assign(&format!("__byte_perm({}, {}, {})", inp(a)?, inp(b)?, inp(s)?))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_templates_into_instructions() {
+        let ins = instructions("{ .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p mov.u32 %0, %%laneid; }");
+        assert_eq!(ins, vec!["setp.ne.b32 p, %1, 0", "mov.u32 %0, %laneid"]);
+    }
+
+    #[test]
+    fn exact_builtins() {
+        let o = |c: &str, e: &str| Operand {
+            constraint: c.into(),
+            expr: e.into(),
+        };
+        assert_eq!(
+            exact_builtin("mov.u32 %0, %laneid", &[o("=r", "lane")], &[]).as_deref(),
+            Some("lane = __lane_id()")
+        );
+        assert_eq!(
+            exact_builtin("popc.b32 %0, %1", &[o("=r", "n")], &[o("r", "m")]).as_deref(),
+            Some("n = __popc(m)")
+        );
+        assert_eq!(exact_builtin("trap", &[], &[]).as_deref(), Some("__builtin_trap()"));
+        assert_eq!(exact_builtin("add.u32 %0, %1, %2", &[o("=r", "x")], &[]), None);
+    }
+}

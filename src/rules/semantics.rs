@@ -1,0 +1,166 @@
+//! CUDA constructs that translate but mean something else (or nothing) in
+//! HIP: `__CUDA_ARCH__`, two-argument `__launch_bounds__`, `warpSize` as a
+//! compile-time constant, texture and surface references, and builtin
+//! index variables passed to device `printf`.
+
+use crate::diagnostic::{Applicability, Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::mappings::Version;
+use crate::translate::Cx;
+
+pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    for i in 0..cx.lx.tokens.len() {
+        if cx.tok(i).kind != TokenKind::Ident {
+            continue;
+        }
+        match cx.text(i) {
+            b"__CUDA_ARCH__" => out.push(
+                Diagnostic::new(
+                    Code::CudaArchGuard,
+                    cx.tok(i).range(),
+                    "`__CUDA_ARCH__` is not defined when HIP compiles device code",
+                )
+                .with_help("keep the CUDA test and add the HIP one: `defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)`; for capabilities use the __HIP_ARCH_HAS_* macros"),
+            ),
+            b"__launch_bounds__" => launch_bounds(cx, i, out),
+            b"warpSize" => warp_size_constant(cx, i, out),
+            b"texture" | b"surface" if is_reference_declaration(cx, i) => out.push(
+                Diagnostic::new(
+                    Code::TextureReference,
+                    cx.tok(i).range(),
+                    format!(
+                        "{} reference: removed in CUDA 12, deprecated in HIP",
+                        String::from_utf8_lossy(cx.text(i))
+                    ),
+                )
+                .with_help("port to texture/surface objects (cudaTextureObject_t → hipTextureObject_t)"),
+            ),
+            b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
+            _ => {}
+        }
+    }
+}
+
+fn launch_bounds(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) else {
+        return;
+    };
+    let Some(args) = cx.call_args(open) else { return };
+    if args.args.len() >= 2 {
+        let (a, b) = args.args[1];
+        if a < b {
+            out.push(
+                Diagnostic::new(
+                    Code::LaunchBoundsMinBlocks,
+                    cx.span(i, args.close + 1),
+                    "two-argument `__launch_bounds__`: HIP reads the second argument as minimum warps per execution unit, not minimum blocks per SM",
+                )
+                .with_help("HIP's docs give MIN_WARPS = MIN_BLOCKS * MAX_THREADS / 32; rescale by hand, or drop the second argument"),
+            );
+        }
+    }
+}
+
+/// `warpSize` as a template argument, array bound, `constexpr`/`static_assert`
+/// operand or `case` label: not a constant in HIP from ROCm 7.
+fn warp_size_constant(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let prev = cx.prev(i).map(|p| cx.text(p)).unwrap_or_default();
+    let next = cx.next(i).map(|n| cx.text(n)).unwrap_or_default();
+    let mut role = match (prev, next) {
+        (b"<" | b",", b">" | b",") if in_template_args(cx, i) => Some("a template argument"),
+        (b"[", b"]") => Some("an array bound"),
+        (b"case", _) => Some("a case label"),
+        _ => None,
+    };
+    if role.is_none() {
+        // In a constexpr declaration or static_assert on the same statement.
+        let mut k = i;
+        while let Some(p) = cx.prev(k) {
+            match cx.text(p) {
+                b";" | b"{" | b"}" => break,
+                b"constexpr" => {
+                    role = Some("a constexpr value");
+                    break;
+                }
+                b"static_assert" => {
+                    role = Some("a static_assert operand");
+                    break;
+                }
+                _ => k = p,
+            }
+        }
+    }
+    if let Some(role) = role {
+        out.push(
+            Diagnostic::new(
+                Code::WarpSizeConstexpr,
+                cx.tok(i).range(),
+                format!("`warpSize` used as {role}; it is not a compile-time constant in HIP from ROCm 7"),
+            )
+            .with_help("use a per-target constant of your own (64 on CDNA, 32 on RDNA), or __AMDGCN_WAVEFRONT_SIZE on older ROCm"),
+        );
+    }
+}
+
+fn in_template_args(cx: &Cx<'_>, i: usize) -> bool {
+    let mut depth = 0;
+    let mut k = i;
+    while let Some(p) = cx.prev(k) {
+        match cx.text(p) {
+            b">" => depth += 1,
+            b"<" if depth == 0 => {
+                return cx.prev(p).is_some_and(|n| cx.tok(n).kind == TokenKind::Ident);
+            }
+            b"<" => depth -= 1,
+            b";" | b"{" | b"}" | b"(" | b")" => return false,
+            _ => {}
+        }
+        k = p;
+    }
+    false
+}
+
+/// `texture<float, 1, cudaReadModeElementType> tex;` (not `cudaTextureObject_t`).
+fn is_reference_declaration(cx: &Cx<'_>, i: usize) -> bool {
+    let Some(lt) = cx.next(i).filter(|&k| cx.is_punct(k, b"<")) else {
+        return false;
+    };
+    let Some(gt) = cx.template_close(lt, cx.lx.tokens.len()) else {
+        return false;
+    };
+    cx.next(gt).is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || cx.is_punct(n, b"&"))
+        && !cx.prev(i).is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b"."))
+}
+
+/// Builtin index members passed to device `printf`: HIP before 6.0 rejects them.
+fn printf_args(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) else {
+        return;
+    };
+    let Some(args) = cx.call_args(open) else { return };
+    for &(a, b) in args.args.iter().skip(1) {
+        // Exactly `threadIdx.x` (three tokens).
+        if b == a + 3
+            && matches!(cx.text(a), b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim")
+            && cx.is_punct(a + 1, b".")
+            && matches!(cx.text(a + 2), b"x" | b"y" | b"z")
+        {
+            let r = cx.span(a, b);
+            let text = String::from_utf8_lossy(&cx.src[r.clone()]).into_owned();
+            out.push(
+                Diagnostic::new(
+                    Code::PrintfBuiltinArg,
+                    r.clone(),
+                    format!("`{text}` passed to device printf: HIP before 6.0 cannot pass it as a variadic argument"),
+                )
+                .with_help("cast it to its CUDA type: (unsigned)")
+                .with_fix(
+                    format!("cast to `(unsigned){text}`"),
+                    vec![Edit::insert(r.start, "(unsigned)")],
+                    Applicability::Safe,
+                ),
+            );
+        }
+    }
+}

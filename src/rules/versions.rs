@@ -1,0 +1,100 @@
+//! CUDA version checks: `CUDA_VERSION`, `CUDART_VERSION`, `__CUDACC_VER_*__`
+//! in preprocessor conditions or code, and comparisons of the numbers
+//! `cudaRuntimeGetVersion`/`cudaDriverGetVersion` return. HIP defines none of
+//! the macros and reports its own version numbers, so such guards silently
+//! choose the wrong path after a port.
+
+use std::collections::HashSet;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lex::TokenKind;
+use crate::translate::Cx;
+
+const MACROS: &[&[u8]] = &[
+    b"CUDA_VERSION",
+    b"CUDART_VERSION",
+    b"__CUDACC_VER_MAJOR__",
+    b"__CUDACC_VER_MINOR__",
+    b"__CUDACC_VER_BUILD__",
+];
+
+const GETTERS: &[&[u8]] = &[
+    b"cudaRuntimeGetVersion",
+    b"cudaDriverGetVersion",
+    b"cuDriverGetVersion",
+];
+
+pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let mut version_vars: HashSet<&[u8]> = HashSet::new();
+    for i in 0..cx.lx.tokens.len() {
+        let t = cx.tok(i);
+        if t.kind != TokenKind::Ident {
+            continue;
+        }
+        let name = cx.text(i);
+        if MACROS.contains(&name) {
+            // `#define CUDA_VERSION …` in a compat header is not a check.
+            let defining = t.in_directive()
+                && matches!(cx.lx.directives[t.directive as usize].name.as_str(), "define" | "undef");
+            if !defining {
+                let n = String::from_utf8_lossy(name);
+                out.push(
+                    Diagnostic::new(
+                        Code::VersionCheck,
+                        t.range(),
+                        format!("`{n}` is a CUDA version: HIP does not define it, so this check takes the non-CUDA path"),
+                    )
+                    .with_help(format!("keep the CUDA path and choose HIP's explicitly, e.g. `(defined({n}) && {n} >= X) || defined(__HIP_PLATFORM_AMD__)`")),
+                );
+            }
+        } else if GETTERS.contains(&name) {
+            // `cudaRuntimeGetVersion(&v)`: remember `v`.
+            if let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) {
+                if let Some(args) = cx.call_args(open) {
+                    if let Some(&(a, b)) = args.args.first() {
+                        if b == a + 2 && cx.is_punct(a, b"&") {
+                            version_vars.insert(cx.text(a + 1));
+                        }
+                    }
+                }
+            }
+        } else if version_vars.contains(name) && compared_with_number(cx, i) {
+            out.push(
+                Diagnostic::new(
+                    Code::VersionCheck,
+                    t.range(),
+                    format!(
+                        "`{}` holds a CUDA runtime/driver version; after the port it holds HIP's, which counts differently",
+                        String::from_utf8_lossy(name)
+                    ),
+                )
+                .with_help("compare against HIP versions under `#if defined(__HIP_PLATFORM_AMD__)`, keeping the CUDA comparison for CUDA builds"),
+            );
+        }
+    }
+}
+
+/// `v >= 11000`, `v < 12000`, `11000 <= v`, `v == 12010`.
+fn compared_with_number(cx: &Cx<'_>, i: usize) -> bool {
+    let is_cmp = |k: usize| matches!(cx.text(k), b"<" | b">" | b"=" | b"!");
+    let number_after = |mut k: usize| {
+        while is_cmp(k) {
+            match cx.next(k) {
+                Some(n) => k = n,
+                None => return false,
+            }
+        }
+        cx.tok(k).kind == TokenKind::Number
+    };
+    let number_before = |mut k: usize| {
+        while is_cmp(k) {
+            match cx.prev(k) {
+                Some(p) => k = p,
+                None => return false,
+            }
+        }
+        cx.tok(k).kind == TokenKind::Number
+    };
+    cx.next(i).is_some_and(|n| is_cmp(n) && number_after(n))
+        || cx.prev(i).is_some_and(|p| is_cmp(p) && number_before(p))
+}

@@ -1,0 +1,687 @@
+//! Warp-size hazards: AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA).
+//!
+//! - 32-bit masks passed to `*_sync` warp functions (HIP ≥ 6.2 takes 64-bit);
+//! - ballot-like results (`__ballot*`, `__activemask`, `__match_any_sync`)
+//!   stored in, cast to or bit-counted as 32-bit integers;
+//! - the number 32 used as the warp size: lane and warp-id arithmetic on
+//!   thread indices, `warpSize == 32`, shuffle reductions starting at 16,
+//!   per-warp `__shared__ T x[32]`, `tiled_partition<32>`, `WARP_SIZE 32`.
+//!
+//! Precision matters as much as recall: a 32 is reported only in one of these
+//! roles, next to a thread index, a warp function or a warp-named constant.
+
+use std::collections::HashSet;
+
+use crate::diagnostic::{Applicability, Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::mappings::Version;
+use crate::translate::Cx;
+
+/// Warp functions whose first argument is a lane mask.
+const MASKED: &[&[u8]] = &[
+    b"__shfl_sync",
+    b"__shfl_up_sync",
+    b"__shfl_down_sync",
+    b"__shfl_xor_sync",
+    b"__ballot_sync",
+    b"__any_sync",
+    b"__all_sync",
+    b"__uni_sync",
+    b"__match_any_sync",
+    b"__match_all_sync",
+    b"__syncwarp",
+    b"__reduce_add_sync",
+    b"__reduce_min_sync",
+    b"__reduce_max_sync",
+    b"__reduce_and_sync",
+    b"__reduce_or_sync",
+    b"__reduce_xor_sync",
+];
+
+/// Functions returning a lane mask, 64 bits wide on a wave64 GPU.
+const MASK_RESULTS: &[&[u8]] = &[
+    b"__ballot",
+    b"__ballot_sync",
+    b"__activemask",
+    b"__match_any_sync",
+    b"__match_any",
+];
+
+/// 32-bit bit functions and their 64-bit forms; `true` where the 64-bit form
+/// computes the same thing for every 32-bit input (a safe fix).
+const BIT_FUNCTIONS: &[(&[u8], &str, bool)] = &[
+    (b"__popc", "__popcll", true),
+    (b"__ffs", "__ffsll", true),
+    (b"__clz", "__clzll", false),
+    (b"__brev", "__brevll", false),
+];
+
+/// Variables that hold a thread's index within a block or warp.
+const THREAD_INDEX_NAMES: &[&[u8]] = &[
+    b"tid", b"tidx", b"threadId", b"thread_id", b"threadIdx_x", b"lane", b"lane_id",
+    b"laneId", b"laneid", b"lane_idx", b"laneIdx", b"local_id", b"ltid",
+];
+
+/// Variables that hold a warp's index.
+const WARP_INDEX_NAMES: &[&[u8]] = &[
+    b"warp", b"warp_id", b"warpId", b"warpid", b"wid", b"warp_idx", b"warpIdx",
+];
+
+const FULL_MASK_64: &str = "0xffffffffffffffffULL";
+
+pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let mut reported_decls = HashSet::new();
+    let mut mask_vars: HashSet<&[u8]> = HashSet::new();
+    let wide_masks = cx.opts.target.hip_version >= Version::new(6, 2, 0);
+    for i in 0..cx.lx.tokens.len() {
+        let t = cx.tok(i);
+        match t.kind {
+            TokenKind::Ident => {
+                let name = cx.text(i);
+                if MASKED.contains(&name) && wide_masks {
+                    mask_argument(cx, i, &mut reported_decls, out);
+                }
+                if MASK_RESULTS.contains(&name) {
+                    mask_result(cx, i, &mut mask_vars, out);
+                }
+                if let Some(&(_, wide, safe)) = BIT_FUNCTIONS.iter().find(|(n, _, _)| *n == name) {
+                    bit_function(cx, i, wide, safe, &mask_vars, out);
+                }
+                warp_size_names(cx, i, out);
+            }
+            TokenKind::Number => warp_size_number(cx, i, out),
+            _ => {}
+        }
+    }
+}
+
+/// The value of an integer literal, and whether it is 64 bits wide (`ll`).
+fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
+    let s = std::str::from_utf8(text).ok()?.replace('\'', "");
+    let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    let suffix = &s[digits.len()..];
+    let wide = suffix.to_ascii_lowercase().contains("ll");
+    let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()?
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u64::from_str_radix(&digits[1..], 8).ok()?
+    } else {
+        digits.parse().ok()?
+    };
+    Some((v, wide))
+}
+
+/// If the tokens ending just before `name` declare it with a 32-bit integer
+/// type, the type's token range.
+fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
+    let mut j = cx.prev(name)?;
+    let end = j + 1;
+    let mut words: Vec<&[u8]> = Vec::new();
+    loop {
+        let w = cx.text(j);
+        match w {
+            b"const" | b"volatile" | b"static" | b"register" | b"__shared__" | b"constexpr"
+            | b"__device__" | b"__constant__" | b"auto" => {}
+            b"::" | b"std" => {}
+            _ if cx.tok(j).kind == TokenKind::Ident => words.push(w),
+            _ => break,
+        }
+        match cx.prev(j) {
+            Some(p) if cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::") => j = p,
+            _ => break,
+        }
+    }
+    let start = (j..end).find(|&k| {
+        matches!(
+            cx.text(k),
+            b"unsigned" | b"int" | b"uint32_t" | b"int32_t" | b"uint" | b"signed"
+        )
+    })?;
+    words.reverse();
+    let is_32 = matches!(
+        words.as_slice(),
+        [b"unsigned"] | [b"unsigned", b"int"] | [b"int"] | [b"signed", b"int"] | [b"uint32_t"]
+            | [b"int32_t"] | [b"uint"]
+    );
+    // Where the type begins (after qualifiers like const), for a retype fix.
+    let start = (start..end)
+        .rev()
+        .take_while(|&k| !matches!(cx.text(k), b"const" | b"volatile" | b"static" | b"register" | b"__shared__" | b"constexpr" | b"__device__" | b"__constant__"))
+        .last()
+        .unwrap_or(start);
+    is_32.then_some((start, end))
+}
+
+/// Where identifier `name` is declared in this file: a variable with a type,
+/// or `#define NAME <literal>`.
+enum Declaration {
+    Variable { name_tok: usize, ty: (usize, usize) },
+    Macro { literal: usize },
+}
+
+fn find_declaration(cx: &Cx<'_>, name: &[u8]) -> Option<Declaration> {
+    for (d, dir) in cx.lx.directives.iter().enumerate() {
+        let n = dir.first_token as usize + 1;
+        if dir.name == "define" && n + 1 < dir.end_token as usize && cx.text(n) == name {
+            let lit = n + 1;
+            if lit + 1 == dir.end_token as usize && cx.tok(lit).kind == TokenKind::Number {
+                let _ = d;
+                return Some(Declaration::Macro { literal: lit });
+            }
+        }
+    }
+    (0..cx.lx.tokens.len())
+        .filter(|&k| cx.tok(k).kind == TokenKind::Ident && cx.text(k) == name)
+        .filter(|&k| {
+            cx.next(k)
+                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"))
+        })
+        .find_map(|k| {
+            declared_32bit(cx, k).map(|ty| Declaration::Variable { name_tok: k, ty })
+        })
+}
+
+fn mask_argument(
+    cx: &Cx<'_>,
+    call: usize,
+    reported: &mut HashSet<usize>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(open) = cx.next(call).filter(|&o| cx.is_punct(o, b"(")) else {
+        return;
+    };
+    let Some(args) = cx.call_args(open) else {
+        return;
+    };
+    let Some(&(a, b)) = args.args.first() else {
+        return;
+    };
+    if a >= b {
+        return;
+    }
+    let fname = String::from_utf8_lossy(cx.text(call));
+    let range = cx.span(a, b);
+    let help = "HIP's warp functions take 64-bit masks (unsigned long long); widen the mask";
+    if b == a + 1 && cx.tok(a).kind == TokenKind::Number {
+        let Some((v, wide)) = int_literal(cx.text(a)) else {
+            return;
+        };
+        if wide {
+            return;
+        }
+        let text = String::from_utf8_lossy(cx.text(a)).into_owned();
+        let fixed = if v == 0xffff_ffff {
+            FULL_MASK_64.to_string()
+        } else {
+            format!("{}ULL", text.trim_end_matches(['u', 'U', 'l', 'L']))
+        };
+        out.push(
+            Diagnostic::new(
+                Code::WarpMask32,
+                range.clone(),
+                format!("32-bit mask `{text}` passed to `{fname}`"),
+            )
+            .with_help(help)
+            .with_fix(format!("use `{fixed}`"), vec![Edit::replace(range, fixed)], Applicability::Safe),
+        );
+        return;
+    }
+    // `~0u`
+    if b == a + 2 && cx.is_punct(a, b"~") && cx.tok(a + 1).kind == TokenKind::Number {
+        if let Some((0, false)) = int_literal(cx.text(a + 1)) {
+            out.push(
+                Diagnostic::new(Code::WarpMask32, range.clone(), format!("32-bit mask `~0u` passed to `{fname}`"))
+                    .with_help(help)
+                    .with_fix("use `~0ull`", vec![Edit::replace(range, "~0ull")], Applicability::Safe),
+            );
+        }
+        return;
+    }
+    // `(1u << n) - 1`: a 32-bit shift.
+    if (a..b).any(|k| {
+        cx.tok(k).kind == TokenKind::Number
+            && int_literal(cx.text(k)) == Some((1, false))
+            && k + 2 < b
+            && cx.is_punct(k + 1, b"<")
+            && cx.is_punct(k + 2, b"<")
+    }) {
+        out.push(
+            Diagnostic::new(
+                Code::WarpMask32,
+                range,
+                format!("mask built with a 32-bit shift passed to `{fname}`"),
+            )
+            .with_help("shift a 64-bit one: `(1ull << n) - 1`"),
+        );
+        return;
+    }
+    if b == a + 1 && cx.tok(a).kind == TokenKind::Ident {
+        let name = cx.text(a);
+        match find_declaration(cx, name) {
+            Some(Declaration::Macro { literal }) => {
+                if !reported.insert(literal) {
+                    return;
+                }
+                let Some((v, false)) = int_literal(cx.text(literal)) else {
+                    return;
+                };
+                let text = String::from_utf8_lossy(cx.text(literal)).into_owned();
+                let fixed = if v == 0xffff_ffff {
+                    FULL_MASK_64.to_string()
+                } else {
+                    format!("{}ULL", text.trim_end_matches(['u', 'U', 'l', 'L']))
+                };
+                let lr = cx.tok(literal).range();
+                out.push(
+                    Diagnostic::new(
+                        Code::WarpMask32,
+                        lr.clone(),
+                        format!(
+                            "`{}` is a 32-bit mask (`{text}`) passed to `{fname}`",
+                            String::from_utf8_lossy(name)
+                        ),
+                    )
+                    .with_help(help)
+                    .with_fix(format!("use `{fixed}`"), vec![Edit::replace(lr, fixed)], Applicability::Safe),
+                );
+            }
+            Some(Declaration::Variable { name_tok, ty }) => {
+                if !reported.insert(name_tok) {
+                    return;
+                }
+                out.push(
+                    Diagnostic::new(
+                        Code::WarpMask32,
+                        cx.tok(name_tok).range(),
+                        format!(
+                            "`{}` is declared 32-bit and passed as the mask of `{fname}`",
+                            String::from_utf8_lossy(name)
+                        ),
+                    )
+                    .with_help(help)
+                    .with_fix(
+                        "declare it `uint64_t`",
+                        vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")],
+                        Applicability::DisplayOnly,
+                    ),
+                );
+            }
+            None => {}
+        }
+    }
+}
+
+/// A mask-returning call stored in, cast to or returned as 32 bits.
+fn mask_result<'a>(cx: &Cx<'a>, call: usize, mask_vars: &mut HashSet<&'a [u8]>, out: &mut Vec<Diagnostic>) {
+    let fname = String::from_utf8_lossy(cx.text(call));
+    let Some(open) = cx.next(call).filter(|&o| cx.is_punct(o, b"(")) else {
+        return;
+    };
+    let Some(close) = cx.matching_close(open) else {
+        return;
+    };
+    let call_range = cx.tok(call).start as usize..cx.tok(close).end as usize;
+    let Some(p) = cx.prev(call) else { return };
+    // `T name = __ballot_sync(…)` or `name = __ballot_sync(…)`
+    if cx.is_punct(p, b"=") {
+        let Some(name) = cx.prev(p).filter(|&n| cx.tok(n).kind == TokenKind::Ident) else {
+            return;
+        };
+        mask_vars.insert(cx.text(name));
+        let ty = declared_32bit(cx, name).or_else(|| match find_declaration(cx, cx.text(name)) {
+            Some(Declaration::Variable { ty, .. }) => Some(ty),
+            _ => None,
+        });
+        if let Some(ty) = ty {
+            out.push(
+                Diagnostic::new(
+                    Code::WarpMask32,
+                    cx.tok(name).range(),
+                    format!(
+                        "`{}` stores the result of `{fname}` in 32 bits; lanes 32-63 are lost on a wave64 GPU",
+                        String::from_utf8_lossy(cx.text(name))
+                    ),
+                )
+                .with_help("declare it `uint64_t` (and count bits with __popcll, __ffsll)")
+                .with_fix(
+                    "declare it `uint64_t`",
+                    vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")],
+                    Applicability::DisplayOnly,
+                ),
+            );
+        }
+        return;
+    }
+    // `(unsigned)__ballot(…)`, `static_cast<uint32_t>(__ballot(…))`
+    let cast_32 = if cx.is_punct(p, b")") {
+        let inner = (0..p).rev().take_while(|&k| !cx.is_punct(k, b"(")).collect::<Vec<_>>();
+        inner.iter().any(|&k| matches!(cx.text(k), b"unsigned" | b"int" | b"uint32_t" | b"int32_t"))
+            && !inner.iter().any(|&k| matches!(cx.text(k), b"long" | b"uint64_t" | b"int64_t"))
+            && inner.len() <= 3
+    } else if cx.is_punct(p, b"(") {
+        cx.prev(p).is_some_and(|q| cx.is_punct(q, b">"))
+            && cx.prev(p).and_then(|q| cx.prev(q)).is_some_and(|t| {
+                matches!(cx.text(t), b"unsigned" | b"int" | b"uint32_t" | b"int32_t")
+            })
+    } else {
+        false
+    };
+    if cast_32 {
+        out.push(
+            Diagnostic::new(
+                Code::WarpMask32,
+                call_range,
+                format!("the result of `{fname}` is cast to 32 bits; lanes 32-63 are lost on a wave64 GPU"),
+            )
+            .with_help("keep it in a uint64_t (unsigned long long)"),
+        );
+    }
+}
+
+/// `__popc(mask)` on a ballot result: counts only lanes 0-31.
+fn bit_function(
+    cx: &Cx<'_>,
+    f: usize,
+    wide: &str,
+    safe: bool,
+    mask_vars: &HashSet<&[u8]>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(open) = cx.next(f).filter(|&o| cx.is_punct(o, b"(")) else {
+        return;
+    };
+    let Some(arg) = cx.next(open) else { return };
+    let on_mask = cx.tok(arg).kind == TokenKind::Ident
+        && (MASK_RESULTS.contains(&cx.text(arg))
+            || (mask_vars.contains(cx.text(arg)) && cx.next(arg).is_some_and(|n| cx.is_punct(n, b")"))));
+    if !on_mask {
+        return;
+    }
+    let name = String::from_utf8_lossy(cx.text(f));
+    out.push(
+        Diagnostic::new(
+            Code::WarpMask32,
+            cx.tok(f).range(),
+            format!(
+                "`{name}` on a lane mask sees only lanes 0-31; on a wave64 GPU the mask has 64 bits"
+            ),
+        )
+        .with_help(format!("use `{wide}`"))
+        .with_fix(
+            format!("use `{wide}`"),
+            vec![Edit::replace(cx.tok(f).range(), wide)],
+            if safe { Applicability::Safe } else { Applicability::DisplayOnly },
+        ),
+    );
+}
+
+fn warp_size_diag(cx: &Cx<'_>, range: std::ops::Range<usize>, what: &str, suggestion: &str) -> Diagnostic {
+    let _ = cx;
+    Diagnostic::new(Code::WarpSize32, range, format!("{what} assumes 32-lane warps"))
+        .with_help(format!("AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA): {suggestion}"))
+}
+
+/// `warpSize == 32`, `tiled_partition<32>`, `thread_block_tile<32>`,
+/// `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`.
+fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let name = cx.text(i);
+    if name == b"warpSize" {
+        // `warpSize == 32`, `warpSize != 32`, `32 == warpSize` (`==` is two tokens).
+        let is_cmp = |a: Option<usize>, b: Option<usize>| {
+            matches!((a, b), (Some(a), Some(b)) if (cx.is_punct(a, b"=") || cx.is_punct(a, b"!")) && cx.is_punct(b, b"=") && cx.tok(a).end == cx.tok(b).start)
+        };
+        let is_32 = |k: Option<usize>| {
+            k.is_some_and(|k| cx.tok(k).kind == TokenKind::Number && int_literal(cx.text(k)).map(|v| v.0) == Some(32))
+        };
+        let n1 = cx.next(i);
+        let n2 = n1.and_then(|k| cx.next(k));
+        let n3 = n2.and_then(|k| cx.next(k));
+        let p1 = cx.prev(i);
+        let p2 = p1.and_then(|k| cx.prev(k));
+        let p3 = p2.and_then(|k| cx.prev(k));
+        let span = if is_cmp(n1, n2) && is_32(n3) {
+            n3.map(|e| cx.span(i, e + 1))
+        } else if is_cmp(p2, p1) && is_32(p3) {
+            p3.map(|s| cx.span(s, i + 1))
+        } else {
+            None
+        };
+        if let Some(r) = span {
+            out.push(warp_size_diag(cx, r, "`warpSize == 32`", "handle 64-lane wavefronts too (CDNA), or test for the size you need"));
+        }
+        return;
+    }
+    if matches!(name, b"tiled_partition" | b"thread_block_tile") {
+        if let Some(lt) = cx.next(i).filter(|&k| cx.is_punct(k, b"<")) {
+            if let Some(n) = cx.next(lt).filter(|&k| cx.tok(k).kind == TokenKind::Number) {
+                if int_literal(cx.text(n)).map(|v| v.0) == Some(32) && cx.next(n).is_some_and(|k| cx.is_punct(k, b">")) {
+                    let what = format!("`{}<32>`", String::from_utf8_lossy(name));
+                    out.push(warp_size_diag(cx, cx.span(i, n + 2), &what, "on wave64, two 32-thread tiles share one wavefront; use tiled_partition<warpSize>-sized logic or 64"));
+                }
+            }
+        }
+        return;
+    }
+    if name == b"__launch_bounds__" {
+        if let Some(open) = cx.next(i).filter(|&k| cx.is_punct(k, b"(")) {
+            if let Some(n) = cx.next(open).filter(|&k| cx.tok(k).kind == TokenKind::Number) {
+                if int_literal(cx.text(n)).map(|v| v.0) == Some(32) && cx.next(n).is_some_and(|k| cx.is_punct(k, b")") || cx.is_punct(k, b",")) {
+                    out.push(warp_size_diag(cx, cx.span(i, n + 1), "`__launch_bounds__(32)` (one warp per block)", "a 32-thread block fills half a 64-lane wavefront; size blocks by warpSize"));
+                }
+            }
+        }
+        return;
+    }
+    // A constant named like the warp size, defined as 32.
+    let lower: Vec<u8> = name.iter().filter(|b| **b != b'_').map(u8::to_ascii_lowercase).collect();
+    if !(lower.ends_with(b"warpsize") || lower == b"warpsz" || lower == b"threadsperwarp") {
+        return;
+    }
+    let value = match cx.next(i) {
+        Some(n) if cx.is_punct(n, b"=") => cx.next(n),
+        Some(n) if cx.tok(i).in_directive() && cx.lx.directives[cx.tok(i).directive as usize].name == "define" && cx.lx.directives[cx.tok(i).directive as usize].first_token as usize + 1 == i => Some(n),
+        _ => None,
+    };
+    if let Some(v) = value {
+        if cx.tok(v).kind == TokenKind::Number && int_literal(cx.text(v)).map(|x| x.0) == Some(32) {
+            let what = format!("`{}` = 32", String::from_utf8_lossy(name));
+            out.push(warp_size_diag(cx, cx.span(i, v + 1), &what, "use warpSize at run time, or a per-target constant (64 on CDNA)"));
+        }
+    }
+}
+
+/// Lane/warp arithmetic and warp-sized loops and arrays around a literal.
+fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
+    let Some((v, _)) = int_literal(cx.text(n)) else { return };
+    if !matches!(v, 5 | 16 | 31 | 32) {
+        return;
+    }
+    let Some(op) = cx.prev(n) else { return };
+    let op_text = cx.text(op);
+    // `x % 32`, `x & 31`, `x / 32`, `x >> 5`, `x * 32` with a thread or warp index on the left.
+    let shift = op_text == b">" && cx.prev(op).is_some_and(|p| cx.is_punct(p, b">") && cx.tok(p).end == cx.tok(op).start);
+    let (role, lhs_end) = match (op_text, v) {
+        (b"%", 32) => ("lane index `% 32`", cx.prev(op)),
+        (b"&", 31) => ("lane index `& 31`", cx.prev(op)),
+        (b"/", 32) => ("warp index `/ 32`", cx.prev(op)),
+        (b">", 5) if shift => ("warp index `>> 5`", cx.prev(op).and_then(|p| cx.prev(p))),
+        (b"*", 32) => ("warp offset `* 32`", cx.prev(op)),
+        _ => ("", None),
+    };
+    if let Some(lhs) = lhs_end {
+        let thread_like = thread_index_ends_at(cx, lhs);
+        let warp_like = v == 32 && op_text == b"*" && WARP_INDEX_NAMES.contains(&cx.text(lhs));
+        if (thread_like && op_text != b"*") || warp_like {
+            let suggestion = match op_text {
+                b"%" | b"&" => "use `% warpSize`",
+                b"*" => "use `* warpSize`",
+                _ => "use `/ warpSize`",
+            };
+            let start = if thread_like { lhs_start(cx, lhs) } else { lhs };
+            out.push(warp_size_diag(cx, cx.span(start, n + 1), &format!("{role}"), suggestion));
+            return;
+        }
+    }
+    // `32 * warp_id`
+    if v == 32 {
+        if let Some(m) = cx.next(n).filter(|&k| cx.is_punct(k, b"*")) {
+            if cx.next(m).is_some_and(|w| WARP_INDEX_NAMES.contains(&cx.text(w))) {
+                out.push(warp_size_diag(cx, cx.span(n, m + 2), "warp offset `32 *`", "use `warpSize *`"));
+                return;
+            }
+        }
+    }
+    // `__shared__ T partial[32];`
+    if v == 32 && cx.is_punct(op, b"[") && cx.next(n).is_some_and(|c| cx.is_punct(c, b"]")) {
+        let close = n + 1;
+        let one_dim = cx.next(close).is_some_and(|k| matches!(cx.text(k), b";" | b"=" | b","));
+        let single_bound = cx.prev(op).is_some_and(|k| cx.tok(k).kind == TokenKind::Ident);
+        if one_dim && single_bound && is_shared_declaration(cx, op) {
+            out.push(warp_size_diag(cx, cx.span(op, close + 1), "per-warp shared array `[32]`", "size it by the number of warps per block with a 64-lane wavefront in mind"));
+            return;
+        }
+    }
+    // `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(…, o)`
+    if v == 16 && cx.is_punct(op, b"=") && shuffle_loop_start(cx, op) {
+        out.push(warp_size_diag(cx, cx.tok(n).range(), "a shuffle reduction starting at 16", "start at `warpSize / 2`"));
+        return;
+    }
+    // `__shfl_down_sync(mask, v, 16)` / `__shfl_xor(v, 16)`: literal offset 16.
+    if v == 16 && cx.is_punct(op, b",") && cx.next(n).is_some_and(|c| cx.is_punct(c, b")")) {
+        if let Some(f) = enclosing_call(cx, n) {
+            if matches!(cx.text(f), b"__shfl_down_sync" | b"__shfl_xor_sync" | b"__shfl_down" | b"__shfl_xor") {
+                out.push(warp_size_diag(cx, cx.tok(n).range(), "a shuffle offset of 16 (half a 32-lane warp)", "use `warpSize / 2`"));
+            }
+        }
+    }
+}
+
+/// Whether the expression ending at token `end` is a thread index
+/// (`threadIdx.x`, `tid`, `(threadIdx.x + 1)`).
+fn thread_index_ends_at(cx: &Cx<'_>, end: usize) -> bool {
+    let t = cx.text(end);
+    if matches!(t, b"x" | b"y" | b"z") {
+        return cx.prev(end).and_then(|d| cx.prev(d)).is_some_and(|k| cx.is_ident(k, b"threadIdx"));
+    }
+    if cx.tok(end).kind == TokenKind::Ident {
+        return THREAD_INDEX_NAMES.contains(&t);
+    }
+    if cx.is_punct(end, b")") {
+        let mut depth = 0;
+        let mut k = end;
+        loop {
+            match cx.text(k) {
+                b")" => depth += 1,
+                b"(" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                b"threadIdx" => return true,
+                _ => {}
+            }
+            match cx.prev(k) {
+                Some(p) => k = p,
+                None => return false,
+            }
+        }
+    }
+    false
+}
+
+fn lhs_start(cx: &Cx<'_>, end: usize) -> usize {
+    if matches!(cx.text(end), b"x" | b"y" | b"z") {
+        return end.saturating_sub(2);
+    }
+    if cx.is_punct(end, b")") {
+        let mut depth = 0;
+        let mut k = end;
+        loop {
+            match cx.text(k) {
+                b")" => depth += 1,
+                b"(" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return k;
+                    }
+                }
+                _ => {}
+            }
+            match cx.prev(k) {
+                Some(p) => k = p,
+                None => return end,
+            }
+        }
+    }
+    end
+}
+
+fn is_shared_declaration(cx: &Cx<'_>, bracket: usize) -> bool {
+    let mut k = bracket;
+    for _ in 0..8 {
+        match cx.prev(k) {
+            Some(p) if cx.is_ident(p, b"__shared__") => return true,
+            Some(p) if matches!(cx.text(p), b";" | b"{" | b"}") => return false,
+            Some(p) => k = p,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// The `=` at `eq` initialises a `for` loop variable whose loop body shuffles.
+fn shuffle_loop_start(cx: &Cx<'_>, eq: usize) -> bool {
+    // Walk back to `for (`.
+    let mut k = eq;
+    let open = loop {
+        match cx.prev(k) {
+            Some(p) if cx.is_punct(p, b"(") => break p,
+            Some(p) if matches!(cx.text(p), b";" | b"{" | b"}") => return false,
+            Some(p) => k = p,
+            None => return false,
+        }
+    };
+    if !cx.prev(open).is_some_and(|f| cx.is_ident(f, b"for")) {
+        return false;
+    }
+    let Some(close) = cx.matching_close(open) else { return false };
+    let Some(body) = cx.next(close) else { return false };
+    let end = if cx.is_punct(body, b"{") {
+        cx.matching_close(body).unwrap_or(body)
+    } else {
+        (body..cx.lx.tokens.len()).find(|&j| cx.is_punct(j, b";")).unwrap_or(body)
+    };
+    (body..=end).any(|j| cx.text(j).starts_with(b"__shfl") || cx.text(j).starts_with(b"__reduce"))
+}
+
+/// The function name of the call whose argument list contains token `i`.
+fn enclosing_call(cx: &Cx<'_>, i: usize) -> Option<usize> {
+    let mut depth = 0;
+    let mut k = i;
+    loop {
+        k = cx.prev(k)?;
+        match cx.text(k) {
+            b")" => depth += 1,
+            b"(" if depth == 0 => return cx.prev(k),
+            b"(" => depth -= 1,
+            b";" | b"{" | b"}" => return None,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::int_literal;
+
+    #[test]
+    fn literals() {
+        assert_eq!(int_literal(b"0xffffffff"), Some((0xffff_ffff, false)));
+        assert_eq!(int_literal(b"0xFFFFFFFFu"), Some((0xffff_ffff, false)));
+        assert_eq!(int_literal(b"0xffffffffffffffffULL"), Some((u64::MAX, true)));
+        assert_eq!(int_literal(b"32"), Some((32, false)));
+        assert_eq!(int_literal(b"1.5f"), None);
+    }
+}
