@@ -1,4 +1,4 @@
-//! Snapshot tests: every file under tests/fixtures/translate is translated and
+//! Snapshot tests: every file under tests/fixtures is translated and
 //! the output plus the diagnostics are compared with a reviewed snapshot. A
 //! first line `// hipify-args: --hip-version 5.2 …` sets the options.
 //! Every fixture is also checked for idempotence: translating the output
@@ -32,6 +32,7 @@ fn options_for(src: &str) -> Options {
             "--experimental" => opts.target.experimental = true,
             "--use-hip-data-types" => opts.target.use_hip_data_types = true,
             "--hip-kernel-execution-syntax" => opts.kernel_execution_syntax = true,
+            "--fix" => opts.apply_fixes = true,
             other => panic!("unknown fixture option {other}"),
         }
     }
@@ -65,7 +66,7 @@ fn render(path: &Path, src: &[u8], opts: &Options) -> String {
 #[test]
 fn translate_fixtures() {
     let _ = mappings::NEWEST_HIP;
-    insta::glob!("fixtures/translate/**/*.{cu,cuh,cpp,h,hpp}", |path| {
+    insta::glob!("fixtures/**/*.{cu,cuh,cpp,h,hpp}", |path| {
         let src = std::fs::read(path).unwrap();
         let opts = options_for(&String::from_utf8_lossy(&src));
         insta::assert_snapshot!(render(path, &src, &opts));

@@ -46,7 +46,7 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         let t = cx.tok(i);
         match t.kind {
             TokenKind::Ident
-                if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") && !t.in_directive() =>
+                if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") =>
             {
                 if let Some(d) = asm_statement(cx, i) {
                     out.push(d);
@@ -124,7 +124,15 @@ fn asm_statement(cx: &Cx<'_>, asm: usize) -> Option<Diagnostic> {
     let inputs = sections.get(2).map(|&(a, b)| operands(cx, a, b)).unwrap_or_default();
 
     let range = cx.tok(asm).start as usize..cx.tok(close).end as usize;
-    let shown: Vec<String> = instructions.iter().take(6).map(|i| format!("`{i}`")).collect();
+    let shown: Vec<String> = instructions
+        .iter()
+        .take(6)
+        .map(|i| match i.split_once(' ') {
+            // Long operand lists (mma …) add nothing: name the opcode.
+            Some((op, _)) if i.len() > 40 => format!("`{op}`"),
+            _ => format!("`{i}`"),
+        })
+        .collect();
     let message = if shown.is_empty() {
         "inline `asm` statement: PTX cannot run on AMD GPUs".to_string()
     } else {
@@ -198,8 +206,11 @@ fn instructions(template: &str) -> Vec<String> {
         .replace("%%", "%")
         .split([';', '\n'])
         .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
-        .map(|s| s.trim_matches(|c| c == '{' || c == '}' || c == ' ').to_string())
-        .filter(|s| !s.is_empty() && !s.starts_with('.') && !s.ends_with(':'))
+        // A scope's braces stand alone or lead a statement (`{ .reg …`);
+        // braces inside operands (`{%0,%1}`) stay.
+        .map(|s| s.strip_prefix("{ ").map(str::to_string).unwrap_or(s))
+        .filter(|s| !s.is_empty() && s != "{" && s != "}")
+        .filter(|s| !s.starts_with('.') && !s.ends_with(':'))
         .map(|s| match s.strip_prefix('@') {
             // Drop a predicate guard: `@p bra done` → `bra done`.
             Some(rest) => rest.split_once(' ').map_or(rest.to_string(), |(_, r)| r.to_string()),
