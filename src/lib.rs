@@ -4,7 +4,7 @@
 //! Data flow: [`walk`] lists files → [`translate::translate`] lexes each one and
 //! runs its passes over the [`mappings`] tables, producing byte-range
 //! [`edit::Edit`]s and [`diagnostic::Diagnostic`]s → [`edit`] applies them →
-//! [`output`] writes atomically → [`report`] prints.
+//! [`output`] writes atomically → [`render`] prints.
 //!
 //! ```
 //! use hipify_rs::{translate, Language, Options};
@@ -14,13 +14,14 @@
 
 #![warn(missing_docs)]
 
+pub mod config;
 pub mod diagnostic;
 pub mod edit;
 pub mod exit_codes;
 pub mod lex;
 pub mod mappings;
 pub mod output;
-pub mod report;
+pub mod render;
 mod rules;
 pub mod source;
 pub mod syntax;

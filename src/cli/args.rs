@@ -14,13 +14,16 @@ Examples:
   hipify-rs --inplace src/                  rewrite a tree in place (atomic, .gitignore honoured)
   hipify-rs --output-dir hip/ src/          mirror src/ translated into hip/
   hipify-rs --diff src/                     preview the change as a unified diff
-  hipify-rs --check src/                    exit 1 while anything is left to translate
+  hipify-rs --check src/                    exit 1 while anything is left to translate or a hazard remains
+  hipify-rs --check --format sarif src/ > hipify.sarif   for GitHub code scanning
+  hipify-rs --inplace --fix src/            translate and apply the exact fixes (inline PTX builtins, masks)
+  hipify-rs --explain HIP-W002              what a diagnostic means, with an example
   hipify-rs --hip-version 5.2 --stats src/  target HIP 5.2, print what was done and left
   hipify-rs mappings --roc | grep cublas    list the table in effect
 
 Exit status:
-  0  success (with --check: nothing left to change)
-  1  --check/--diff --check: some file would change
+  0  success (with --check: nothing left to change and no warning or error remains)
+  1  --check: some file would change, or a warning- or error-level diagnostic remains
   2  failure: bad arguments, a path that cannot be read or written";
 
 /// `hipify-rs`
@@ -62,6 +65,47 @@ pub struct Cli {
     #[arg(long, conflicts_with_all = ["inplace", "output", "output_dir"], help_heading = "Mode")]
     pub check: bool,
 
+    /// Apply the exact fixes of diagnostics (with --inplace, --output-dir, -o, --diff or stdout).
+    #[arg(long, help_heading = "Mode")]
+    pub fix: bool,
+
+    /// How diagnostics are printed: human (stderr), json, sarif or github (stdout,
+    /// or stderr when stdout carries the translation or the diff).
+    #[arg(long, value_enum, default_value = "human", help_heading = "Output")]
+    pub format: hipify_rs::render::Format,
+
+    /// Colour: auto (a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, default_value = "auto", help_heading = "Output")]
+    pub color: Color,
+
+    /// Print the long explanation of a diagnostic code (HIP-W001 or inline-ptx) and exit.
+    #[arg(long, value_name = "CODE", help_heading = "Diagnostics")]
+    pub explain: Option<String>,
+
+    /// List every diagnostic code (with --format json: as JSON) and exit.
+    #[arg(long, help_heading = "Diagnostics")]
+    pub list_codes: bool,
+
+    /// Treat CODE as an error (repeatable; overrides hipify.toml).
+    #[arg(long, value_name = "CODE", help_heading = "Diagnostics")]
+    pub deny: Vec<String>,
+
+    /// Treat CODE as a warning (repeatable).
+    #[arg(long, value_name = "CODE", help_heading = "Diagnostics")]
+    pub warn: Vec<String>,
+
+    /// Do not report CODE (repeatable).
+    #[arg(long, value_name = "CODE", help_heading = "Diagnostics")]
+    pub allow: Vec<String>,
+
+    /// Use this configuration file instead of the nearest hipify.toml/.hipify.toml.
+    #[arg(long, value_name = "FILE", help_heading = "Config")]
+    pub config: Option<PathBuf>,
+
+    /// Ignore configuration files.
+    #[arg(long, conflicts_with = "config", help_heading = "Config")]
+    pub no_config: bool,
+
     /// Print per-file and total counts of rewrites and of what is left (to stderr).
     #[arg(long, help_heading = "Output")]
     pub stats: bool,
@@ -73,6 +117,17 @@ pub struct Cli {
     /// Worker threads (0: one per core).
     #[arg(short = 'j', long, default_value_t = 0, help_heading = "Output")]
     pub threads: usize,
+}
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Color {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// Subcommands.

@@ -12,11 +12,16 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use rayon::prelude::*;
 
-use args::{Cli, Command, TargetArgs};
-use hipify_rs::diagnostic::{Code, Diagnostic};
+use std::collections::HashMap;
+use std::io::IsTerminal;
+
+use args::{Cli, Color, Command, TargetArgs};
+use hipify_rs::config::{self, Config};
+use hipify_rs::diagnostic::{Code, Diagnostic, FixAvailability, Severity};
 use hipify_rs::mappings::{self, HeaderAction, Target, Version};
 use hipify_rs::output::{self, Durability, Written};
-use hipify_rs::report::{self, Leftovers};
+use hipify_rs::render::stats::Leftovers;
+use hipify_rs::render::{self, FileReport, Format, Summary};
 use hipify_rs::translate::{Language, Options, Stats, Translation, translate};
 use hipify_rs::{exit_codes, source, walk};
 
@@ -50,8 +55,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn target(args: &TargetArgs) -> Result<Target> {
-    let hip_version = match &args.hip_version {
+/// The target: flags, else the config file, else the defaults.
+fn target(args: &TargetArgs, config: &Config) -> Result<Target> {
+    let hip_version = match args.hip_version.as_ref().or(config.hip_version.as_ref()) {
         None => mappings::NEWEST_HIP,
         Some(v) => Version::parse(v).with_context(|| {
             format!("--hip-version: `{v}` is not a version (expected X.Y, e.g. 6.2)")
@@ -59,16 +65,121 @@ fn target(args: &TargetArgs) -> Result<Target> {
     };
     Ok(Target {
         hip_version,
-        roc: args.roc,
-        miopen: args.miopen,
-        experimental: args.experimental,
-        use_hip_data_types: args.use_hip_data_types,
+        roc: args.roc || config.roc.unwrap_or(false),
+        miopen: args.miopen || config.miopen.unwrap_or(false),
+        experimental: args.experimental || config.experimental.unwrap_or(false),
+        use_hip_data_types: args.use_hip_data_types || config.use_hip_data_types.unwrap_or(false),
     })
 }
 
+fn load_config(cli: &Cli) -> Result<Config> {
+    if cli.no_config {
+        return Ok(Config::default());
+    }
+    let path = match &cli.config {
+        Some(p) => Some(p.clone()),
+        None => {
+            let start = cli
+                .paths
+                .first()
+                .cloned()
+                .unwrap_or_else(|| PathBuf::from("."));
+            config::find(&start)
+        }
+    };
+    match path {
+        Some(p) => Ok(Config::load(&p)?),
+        None => Ok(Config::default()),
+    }
+}
+
+/// Config levels, then `--warn`, `--deny`, `--allow` (flags win).
+fn severities(cli: &Cli, config: &Config) -> Result<HashMap<Code, Severity>> {
+    let mut out = config.severities().map_err(anyhow::Error::msg)?;
+    for (codes, level) in [
+        (&cli.warn, Severity::Warning),
+        (&cli.deny, Severity::Error),
+        (&cli.allow, Severity::Off),
+    ] {
+        for c in codes {
+            let code = Code::parse(c).with_context(|| {
+                format!("unknown diagnostic code `{c}` (see `hipify-rs --list-codes`)")
+            })?;
+            out.insert(code, level);
+        }
+    }
+    Ok(out)
+}
+
+fn explain(code: &str) -> Result<u8> {
+    let c = Code::parse(code).with_context(|| {
+        format!("unknown diagnostic code `{code}` (see `hipify-rs --list-codes`)")
+    })?;
+    let i = c.info();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{} ({}): {}
+",
+        i.id, i.name, i.summary
+    )?;
+    writeln!(
+        out,
+        "Default level: {}.
+",
+        i.default_severity.name()
+    )?;
+    writeln!(out, "{}", i.explanation)?;
+    Ok(exit_codes::SUCCESS)
+}
+
+fn list_codes(format: Format) -> Result<u8> {
+    let mut out = io::stdout().lock();
+    for c in Code::ALL {
+        let i = c.info();
+        if format == Format::Json {
+            let fix = match i.fix {
+                FixAvailability::Always => "always",
+                FixAvailability::Sometimes => "sometimes",
+                FixAvailability::Never => "never",
+            };
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({"code": i.id, "name": i.name, "severity": i.default_severity.name(), "fix": fix, "summary": i.summary})
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{}	{}	{}	{}",
+                i.id,
+                i.name,
+                i.default_severity.name(),
+                i.summary
+            )?;
+        }
+    }
+    Ok(exit_codes::SUCCESS)
+}
+
+fn use_color(choice: Color) -> bool {
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::env::var_os("NO_COLOR").is_none() && io::stderr().is_terminal(),
+    }
+}
+
 fn execute(cli: Cli) -> Result<u8> {
+    if let Some(code) = &cli.explain {
+        return explain(code);
+    }
+    if cli.list_codes {
+        return list_codes(cli.format);
+    }
+    let config = load_config(&cli)?;
     if let Some(Command::Mappings { target: t }) = &cli.command {
-        print_mappings(&target(t)?)?;
+        print_mappings(&target(t, &config)?)?;
         return Ok(exit_codes::SUCCESS);
     }
     if cli.threads > 0 {
@@ -78,16 +189,28 @@ fn execute(cli: Cli) -> Result<u8> {
             .context("starting worker threads")?;
     }
     let opts = Options {
-        target: target(&cli.target)?,
-        kernel_execution_syntax: cli.target.hip_kernel_execution_syntax,
-        ..Options::default()
+        target: target(&cli.target, &config)?,
+        kernel_execution_syntax: cli.target.hip_kernel_execution_syntax
+            || config.hip_kernel_execution_syntax.unwrap_or(false),
+        apply_fixes: cli.fix,
+        severities: severities(&cli, &config)?,
+        extra_mappings: config.mappings.clone().into_iter().collect(),
     };
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");
     }
+    if cli.fix && cli.check && !cli.mode.diff {
+        bail!(
+            "--fix with --check writes nothing; add --diff to see the fixes, or use --inplace/--output-dir"
+        );
+    }
+    let mut exclude = config.exclude.clone();
+    exclude.extend(cli.walk.exclude.iter().cloned());
+    let mut include = config.include.clone();
+    include.extend(cli.walk.include.iter().cloned());
     let walk_opts = walk::WalkOptions {
-        include: cli.walk.include.clone(),
-        exclude: cli.walk.exclude.clone(),
+        include,
+        exclude,
         no_ignore: cli.walk.no_ignore,
     };
     let (files, walk_errors) = walk::files(&cli.paths, &walk_opts);
@@ -102,38 +225,79 @@ fn execute(cli: Cli) -> Result<u8> {
         refuse_output_dir_inside_inputs(dir, &cli.paths)?;
     }
 
+    let progress = (cli.format == Format::Human
+        && !cli.quiet
+        && files.len() >= 200
+        && io::stderr().is_terminal())
+    .then(|| {
+        let bar = indicatif::ProgressBar::new(files.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
     let outcomes: Vec<Outcome> = files
         .par_iter()
-        .map(|path| process(path, &cli, &opts, &mode))
+        .map(|path| {
+            let o = process(path, &cli, &opts, &mode);
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
+            o
+        })
         .collect();
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
 
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr().lock();
-    let mut failed = !walk_errors.is_empty();
-    let mut changed = 0;
+    // Machine formats go to stdout unless it carries the translation or the diff.
+    let machine_to_stderr = matches!(mode, Mode::Stdout) || cli.mode.diff;
+    let color = use_color(cli.color);
+    let mut summary = Summary {
+        failed: walk_errors.len(),
+        ..Summary::default()
+    };
     let mut total = Stats::default();
     let mut total_left = Leftovers::default();
+    let mut reports = Vec::with_capacity(outcomes.len());
     for o in &outcomes {
-        if let Some(err) = &o.error {
-            failed = true;
-            writeln!(stderr, "hipify-rs: error: {}: {err}", o.path.display())?;
-        }
         if let Some(note) = &o.note {
-            writeln!(stderr, "hipify-rs: note: {}: {note}", o.path.display())?;
+            if !cli.quiet {
+                writeln!(stderr, "hipify-rs: note: {}: {note}", o.path.display())?;
+            }
         }
         let Some(t) = &o.translation else { continue };
-        if t.changed {
-            changed += 1;
+        summary.count(t);
+        if o.failed {
+            summary.failed += 1;
         }
+        let report = FileReport {
+            path: &o.path,
+            source: &o.source,
+            translation: t,
+        };
         if !cli.quiet {
-            report::diagnostics(&mut stderr, &o.path, &o.source, &t.diagnostics)?;
+            let sink: &mut dyn Write = if machine_to_stderr {
+                &mut stderr
+            } else {
+                &mut stdout
+            };
+            match cli.format {
+                Format::Human => render::human::diagnostics(&mut stderr, &report, color)?,
+                Format::Json => render::json::file(sink, &report)?,
+                Format::Github => render::github::diagnostics(sink, &report)?,
+                Format::Sarif => {}
+            }
         }
         if let Some(diff) = &o.diff {
             stdout.write_all(diff)?;
         }
         if cli.stats {
             let left = Leftovers::of(&o.source, &t.diagnostics);
-            report::file_stats(&mut stderr, &o.path, &t.stats, &left)?;
+            render::stats::file_stats(&mut stderr, &o.path, &t.stats, &left)?;
             total_left.merge_counts(&left);
         }
         total.add(&t.stats);
@@ -145,30 +309,50 @@ fn execute(cli: Cli) -> Result<u8> {
             }
             _ => {}
         }
+        reports.push(report);
     }
-    stdout.flush()?;
     if cli.stats {
-        report::total_stats(&mut stderr, outcomes.len(), changed, &total, &total_left)?;
-    }
-    if failed {
-        return Ok(exit_codes::FAILURE);
-    }
-    if cli.check {
-        if changed > 0 {
-            writeln!(
-                stderr,
-                "hipify-rs: {changed} of {} files would change",
-                outcomes.len()
-            )?;
-            return Ok(exit_codes::FINDINGS);
-        }
-        writeln!(
-            stderr,
-            "hipify-rs: {} files checked, nothing to change",
-            outcomes.len()
+        render::stats::total_stats(
+            &mut stderr,
+            summary.files,
+            summary.changed,
+            &total,
+            &total_left,
         )?;
     }
-    Ok(exit_codes::SUCCESS)
+    summary.exit_code = if summary.failed > 0 {
+        exit_codes::FAILURE
+    } else if cli.check && (summary.changed > 0 || summary.errors > 0 || summary.warnings > 0) {
+        exit_codes::FINDINGS
+    } else {
+        exit_codes::SUCCESS
+    };
+    match cli.format {
+        Format::Sarif => {
+            let sink: &mut dyn Write = if machine_to_stderr {
+                &mut stderr
+            } else {
+                &mut stdout
+            };
+            render::sarif::write(sink, &reports)?;
+        }
+        Format::Json => {
+            let sink: &mut dyn Write = if machine_to_stderr {
+                &mut stderr
+            } else {
+                &mut stdout
+            };
+            render::json::summary(sink, &summary)?;
+        }
+        _ => {}
+    }
+    stdout.flush()?;
+    if cli.format == Format::Human
+        && (cli.check || cli.fix || !cli.quiet && !matches!(mode, Mode::Stdout))
+    {
+        writeln!(stderr, "{}", summary.line(cli.check))?;
+    }
+    Ok(summary.exit_code)
 }
 
 /// Where results go.
@@ -238,10 +422,22 @@ fn refuse_output_dir_inside_inputs(dir: &Path, inputs: &[PathBuf]) -> Result<()>
 struct Outcome {
     path: PathBuf,
     source: Vec<u8>,
+    /// The translation; for a file that could not be read or written, one
+    /// whose only diagnostic is HIP-E002.
     translation: Option<Translation>,
     diff: Option<Vec<u8>>,
-    error: Option<String>,
+    failed: bool,
     note: Option<String>,
+}
+
+/// A translation that leaves `source` as it is and reports `d`.
+fn untouched(source: &[u8], d: Diagnostic) -> Translation {
+    Translation {
+        output: source.to_vec(),
+        changed: false,
+        stats: Stats::default(),
+        diagnostics: vec![d],
+    }
 }
 
 fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
@@ -250,13 +446,17 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
         source: Vec::new(),
         translation: None,
         diff: None,
-        error: None,
+        failed: false,
         note: None,
     };
     o.source = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
-            o.error = Some(format!("cannot read: {e}"));
+            o.failed = true;
+            o.translation = Some(untouched(
+                &[],
+                Diagnostic::new(Code::IoError, 0..0, format!("cannot read: {e}")),
+            ));
             return o;
         }
     };
@@ -267,19 +467,14 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
     let language = Language::of_path(path);
     let t = match catch_unwind(AssertUnwindSafe(|| translate(&o.source, language, opts))) {
         Ok(t) => t,
-        Err(_) => {
-            let d = Diagnostic::new(
+        Err(_) => untouched(
+            &o.source,
+            Diagnostic::new(
                 Code::InternalPanic,
                 0..0,
                 "internal error while translating; the file was left untouched (please report it)",
-            );
-            Translation {
-                output: o.source.clone(),
-                changed: false,
-                stats: Stats::default(),
-                diagnostics: vec![d],
-            }
-        }
+            ),
+        ),
     };
     let result = match mode {
         Mode::InPlace if t.changed => cli
@@ -300,7 +495,13 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
         _ => Ok(()),
     };
     if let Err(e) = result {
-        o.error = Some(format!("cannot write: {e}"));
+        // Nothing was written: report it, and show no change.
+        o.failed = true;
+        o.translation = Some(untouched(
+            &o.source,
+            Diagnostic::new(Code::IoError, 0..0, format!("cannot write: {e}")),
+        ));
+        return o;
     }
     if cli.mode.diff && t.changed {
         o.diff = Some(unified_diff(path, &o.source, &t.output));

@@ -22,8 +22,16 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             Diagnostic::new(code, range.clone(), message).with_help(help)
         };
         let d = if path.starts_with("cutlass/") || path.starts_with("cute/") {
-            found(Code::CutlassCute, format!("`{path}` is CUTLASS/CuTe"), CUTLASS_HELP)
-        } else if path.contains("flash_attn") || path.starts_with("flash_fwd") || path.starts_with("flash_bwd") || path == "flash.h" {
+            found(
+                Code::CutlassCute,
+                format!("`{path}` is CUTLASS/CuTe"),
+                CUTLASS_HELP,
+            )
+        } else if path.contains("flash_attn")
+            || path.starts_with("flash_fwd")
+            || path.starts_with("flash_bwd")
+            || path == "flash.h"
+        {
             found(
                 Code::NvidiaOnlyLibrary,
                 format!("`{path}` is flash-attention's CUDA implementation"),
@@ -86,7 +94,10 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         let Some(n) = cx.next(i).filter(|&n| cx.is_punct(n, b"::")) else {
             continue;
         };
-        if cx.prev(i).is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b".") || cx.is_punct(p, b"->")) {
+        if cx
+            .prev(i)
+            .is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
+        {
             continue;
         }
         let next_name = cx.next(n).map(|k| cx.text(k)).unwrap_or_default();
@@ -105,9 +116,18 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             b"cuda"
                 if matches!(
                     next_name,
-                    b"std" | b"atomic" | b"atomic_ref" | b"barrier" | b"pipeline" | b"memcpy_async"
-                        | b"aligned_size_t" | b"annotated_ptr" | b"memory_order_relaxed"
-                        | b"thread_scope_device" | b"thread_scope_block" | b"thread_scope_system"
+                    b"std"
+                        | b"atomic"
+                        | b"atomic_ref"
+                        | b"barrier"
+                        | b"pipeline"
+                        | b"memcpy_async"
+                        | b"aligned_size_t"
+                        | b"annotated_ptr"
+                        | b"memory_order_relaxed"
+                        | b"thread_scope_device"
+                        | b"thread_scope_block"
+                        | b"thread_scope_system"
                 ) =>
             {
                 (

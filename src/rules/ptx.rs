@@ -45,17 +45,14 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     for i in 0..cx.lx.tokens.len() {
         let t = cx.tok(i);
         match t.kind {
-            TokenKind::Ident
-                if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") =>
-            {
+            TokenKind::Ident if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") => {
                 if let Some(d) = asm_statement(cx, i) {
                     out.push(d);
                 }
             }
             TokenKind::Str if !t.in_directive() => {
                 let s = cx.text(i);
-                if contains(s, b".entry") && (contains(s, b".version") || contains(s, b".target"))
-                {
+                if contains(s, b".entry") && (contains(s, b".version") || contains(s, b".target")) {
                     out.push(
                         Diagnostic::new(
                             Code::InlinePtx,
@@ -120,8 +117,14 @@ fn asm_statement(cx: &Cx<'_>, asm: usize) -> Option<Diagnostic> {
         .map(|k| unquote(cx.text(k)))
         .collect();
     let instructions = instructions(&template);
-    let outputs = sections.get(1).map(|&(a, b)| operands(cx, a, b)).unwrap_or_default();
-    let inputs = sections.get(2).map(|&(a, b)| operands(cx, a, b)).unwrap_or_default();
+    let outputs = sections
+        .get(1)
+        .map(|&(a, b)| operands(cx, a, b))
+        .unwrap_or_default();
+    let inputs = sections
+        .get(2)
+        .map(|&(a, b)| operands(cx, a, b))
+        .unwrap_or_default();
 
     let range = cx.tok(asm).start as usize..cx.tok(close).end as usize;
     let shown: Vec<String> = instructions
@@ -213,7 +216,9 @@ fn instructions(template: &str) -> Vec<String> {
         .filter(|s| !s.starts_with('.') && !s.ends_with(':'))
         .map(|s| match s.strip_prefix('@') {
             // Drop a predicate guard: `@p bra done` → `bra done`.
-            Some(rest) => rest.split_once(' ').map_or(rest.to_string(), |(_, r)| r.to_string()),
+            Some(rest) => rest
+                .split_once(' ')
+                .map_or(rest.to_string(), |(_, r)| r.to_string()),
             None => s,
         })
         .collect()
@@ -245,10 +250,7 @@ fn operands(cx: &Cx<'_>, a: usize, b: usize) -> Vec<Operand> {
 
 /// The builtin call equal to a single PTX instruction, if there is one.
 fn exact_builtin(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<String> {
-    let words: Vec<&str> = ins
-        .split([' ', ','])
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words: Vec<&str> = ins.split([' ', ',']).filter(|w| !w.is_empty()).collect();
     let (opcode, args) = words.split_first()?;
     let out = |i: usize| -> Option<&str> {
         let o = outputs.get(i)?;
@@ -257,7 +259,9 @@ fn exact_builtin(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<S
     let inp = |name: &str| -> Option<&str> {
         // `%1` refers to operand 1, counting outputs first.
         let n: usize = name.strip_prefix('%')?.parse().ok()?;
-        inputs.get(n.checked_sub(outputs.len())?).map(|o| o.expr.as_str())
+        inputs
+            .get(n.checked_sub(outputs.len())?)
+            .map(|o| o.expr.as_str())
     };
     let assign = |builtin: &str| -> Option<String> {
         (outputs.len() == 1 && args.first() == Some(&"%0"))
@@ -282,9 +286,12 @@ fn exact_builtin(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<S
         ("brev.b64", [_, x]) => assign(&format!("__brevll({})", inp(x)?)),
         ("clz.b32", [_, x]) => assign(&format!("__clz({})", inp(x)?)),
         ("clz.b64", [_, x]) => assign(&format!("__clzll({})", inp(x)?)),
-        ("prmt.b32", [_, a, b, s]) => {
-            assign(&format!("__byte_perm({}, {}, {})", inp(a)?, inp(b)?, inp(s)?))
-        }
+        ("prmt.b32", [_, a, b, s]) => assign(&format!(
+            "__byte_perm({}, {}, {})",
+            inp(a)?,
+            inp(b)?,
+            inp(s)?
+        )),
         _ => None,
     }
 }
@@ -295,7 +302,8 @@ mod tests {
 
     #[test]
     fn splits_templates_into_instructions() {
-        let ins = instructions("{ .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p mov.u32 %0, %%laneid; }");
+        let ins =
+            instructions("{ .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p mov.u32 %0, %%laneid; }");
         assert_eq!(ins, vec!["setp.ne.b32 p, %1, 0", "mov.u32 %0, %laneid"]);
     }
 
@@ -313,7 +321,13 @@ mod tests {
             exact_builtin("popc.b32 %0, %1", &[o("=r", "n")], &[o("r", "m")]).as_deref(),
             Some("n = __popc(m)")
         );
-        assert_eq!(exact_builtin("trap", &[], &[]).as_deref(), Some("__builtin_trap()"));
-        assert_eq!(exact_builtin("add.u32 %0, %1, %2", &[o("=r", "x")], &[]), None);
+        assert_eq!(
+            exact_builtin("trap", &[], &[]).as_deref(),
+            Some("__builtin_trap()")
+        );
+        assert_eq!(
+            exact_builtin("add.u32 %0, %1, %2", &[o("=r", "x")], &[]),
+            None
+        );
     }
 }

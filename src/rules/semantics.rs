@@ -46,7 +46,9 @@ fn launch_bounds(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) else {
         return;
     };
-    let Some(args) = cx.call_args(open) else { return };
+    let Some(args) = cx.call_args(open) else {
+        return;
+    };
     if args.args.len() >= 2 {
         let (a, b) = args.args[1];
         if a < b {
@@ -110,7 +112,9 @@ fn in_template_args(cx: &Cx<'_>, i: usize) -> bool {
         match cx.text(p) {
             b">" => depth += 1,
             b"<" if depth == 0 => {
-                return cx.prev(p).is_some_and(|n| cx.tok(n).kind == TokenKind::Ident);
+                return cx
+                    .prev(p)
+                    .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident);
             }
             b"<" => depth -= 1,
             b";" | b"{" | b"}" | b"(" | b")" => return false,
@@ -129,8 +133,11 @@ fn is_reference_declaration(cx: &Cx<'_>, i: usize) -> bool {
     let Some(gt) = cx.template_close(lt, cx.lx.tokens.len()) else {
         return false;
     };
-    cx.next(gt).is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || cx.is_punct(n, b"&"))
-        && !cx.prev(i).is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b"."))
+    cx.next(gt)
+        .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || cx.is_punct(n, b"&"))
+        && !cx
+            .prev(i)
+            .is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b"."))
 }
 
 /// Builtin index members passed to device `printf`: HIP before 6.0 rejects them.
@@ -138,11 +145,16 @@ fn printf_args(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) else {
         return;
     };
-    let Some(args) = cx.call_args(open) else { return };
+    let Some(args) = cx.call_args(open) else {
+        return;
+    };
     for &(a, b) in args.args.iter().skip(1) {
         // Exactly `threadIdx.x` (three tokens).
         if b == a + 3
-            && matches!(cx.text(a), b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim")
+            && matches!(
+                cx.text(a),
+                b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim"
+            )
             && cx.is_punct(a + 1, b".")
             && matches!(cx.text(a + 2), b"x" | b"y" | b"z")
         {

@@ -35,7 +35,10 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         if MACROS.contains(&name) {
             // `#define CUDA_VERSION …` in a compat header is not a check.
             let defining = t.in_directive()
-                && matches!(cx.lx.directives[t.directive as usize].name.as_str(), "define" | "undef");
+                && matches!(
+                    cx.lx.directives[t.directive as usize].name.as_str(),
+                    "define" | "undef"
+                );
             if !defining {
                 let n = String::from_utf8_lossy(name);
                 out.push(

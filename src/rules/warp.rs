@@ -59,13 +59,30 @@ const BIT_FUNCTIONS: &[(&[u8], &str, bool)] = &[
 
 /// Variables that hold a thread's index within a block or warp.
 const THREAD_INDEX_NAMES: &[&[u8]] = &[
-    b"tid", b"tidx", b"threadId", b"thread_id", b"threadIdx_x", b"lane", b"lane_id",
-    b"laneId", b"laneid", b"lane_idx", b"laneIdx", b"local_id", b"ltid",
+    b"tid",
+    b"tidx",
+    b"threadId",
+    b"thread_id",
+    b"threadIdx_x",
+    b"lane",
+    b"lane_id",
+    b"laneId",
+    b"laneid",
+    b"lane_idx",
+    b"laneIdx",
+    b"local_id",
+    b"ltid",
 ];
 
 /// Variables that hold a warp's index.
 const WARP_INDEX_NAMES: &[&[u8]] = &[
-    b"warp", b"warp_id", b"warpId", b"warpid", b"wid", b"warp_idx", b"warpIdx",
+    b"warp",
+    b"warp_id",
+    b"warpId",
+    b"warpid",
+    b"wid",
+    b"warp_idx",
+    b"warpIdx",
 ];
 
 const FULL_MASK_64: &str = "0xffffffffffffffffULL";
@@ -102,7 +119,10 @@ fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
     let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
     let suffix = &s[digits.len()..];
     let wide = suffix.to_ascii_lowercase().contains("ll");
-    let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+    let v = if let Some(h) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
         u64::from_str_radix(h, 16).ok()?
     } else if digits.len() > 1 && digits.starts_with('0') {
         u64::from_str_radix(&digits[1..], 8).ok()?
@@ -141,13 +161,30 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     words.reverse();
     let is_32 = matches!(
         words.as_slice(),
-        [b"unsigned"] | [b"unsigned", b"int"] | [b"int"] | [b"signed", b"int"] | [b"uint32_t"]
-            | [b"int32_t"] | [b"uint"]
+        [b"unsigned"]
+            | [b"unsigned", b"int"]
+            | [b"int"]
+            | [b"signed", b"int"]
+            | [b"uint32_t"]
+            | [b"int32_t"]
+            | [b"uint"]
     );
     // Where the type begins (after qualifiers like const), for a retype fix.
     let start = (start..end)
         .rev()
-        .take_while(|&k| !matches!(cx.text(k), b"const" | b"volatile" | b"static" | b"register" | b"__shared__" | b"constexpr" | b"__device__" | b"__constant__"))
+        .take_while(|&k| {
+            !matches!(
+                cx.text(k),
+                b"const"
+                    | b"volatile"
+                    | b"static"
+                    | b"register"
+                    | b"__shared__"
+                    | b"constexpr"
+                    | b"__device__"
+                    | b"__constant__"
+            )
+        })
         .last()
         .unwrap_or(start);
     is_32.then_some((start, end))
@@ -177,9 +214,7 @@ fn find_declaration(cx: &Cx<'_>, name: &[u8]) -> Option<Declaration> {
             cx.next(k)
                 .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"))
         })
-        .find_map(|k| {
-            declared_32bit(cx, k).map(|ty| Declaration::Variable { name_tok: k, ty })
-        })
+        .find_map(|k| declared_32bit(cx, k).map(|ty| Declaration::Variable { name_tok: k, ty }))
 }
 
 fn mask_argument(
@@ -223,7 +258,11 @@ fn mask_argument(
                 format!("32-bit mask `{text}` passed to `{fname}`"),
             )
             .with_help(help)
-            .with_fix(format!("use `{fixed}`"), vec![Edit::replace(range, fixed)], Applicability::Safe),
+            .with_fix(
+                format!("use `{fixed}`"),
+                vec![Edit::replace(range, fixed)],
+                Applicability::Safe,
+            ),
         );
         return;
     }
@@ -231,9 +270,17 @@ fn mask_argument(
     if b == a + 2 && cx.is_punct(a, b"~") && cx.tok(a + 1).kind == TokenKind::Number {
         if let Some((0, false)) = int_literal(cx.text(a + 1)) {
             out.push(
-                Diagnostic::new(Code::WarpMask32, range.clone(), format!("32-bit mask `~0u` passed to `{fname}`"))
-                    .with_help(help)
-                    .with_fix("use `~0ull`", vec![Edit::replace(range, "~0ull")], Applicability::Safe),
+                Diagnostic::new(
+                    Code::WarpMask32,
+                    range.clone(),
+                    format!("32-bit mask `~0u` passed to `{fname}`"),
+                )
+                .with_help(help)
+                .with_fix(
+                    "use `~0ull`",
+                    vec![Edit::replace(range, "~0ull")],
+                    Applicability::Safe,
+                ),
             );
         }
         return;
@@ -283,7 +330,11 @@ fn mask_argument(
                         ),
                     )
                     .with_help(help)
-                    .with_fix(format!("use `{fixed}`"), vec![Edit::replace(lr, fixed)], Applicability::Safe),
+                    .with_fix(
+                        format!("use `{fixed}`"),
+                        vec![Edit::replace(lr, fixed)],
+                        Applicability::Safe,
+                    ),
                 );
             }
             Some(Declaration::Variable { name_tok, ty }) => {
@@ -313,7 +364,12 @@ fn mask_argument(
 }
 
 /// A mask-returning call stored in, cast to or returned as 32 bits.
-fn mask_result<'a>(cx: &Cx<'a>, call: usize, mask_vars: &mut HashSet<&'a [u8]>, out: &mut Vec<Diagnostic>) {
+fn mask_result<'a>(
+    cx: &Cx<'a>,
+    call: usize,
+    mask_vars: &mut HashSet<&'a [u8]>,
+    out: &mut Vec<Diagnostic>,
+) {
     let fname = String::from_utf8_lossy(cx.text(call));
     let Some(open) = cx.next(call).filter(|&o| cx.is_punct(o, b"(")) else {
         return;
@@ -355,9 +411,16 @@ fn mask_result<'a>(cx: &Cx<'a>, call: usize, mask_vars: &mut HashSet<&'a [u8]>, 
     }
     // `(unsigned)__ballot(…)`, `static_cast<uint32_t>(__ballot(…))`
     let cast_32 = if cx.is_punct(p, b")") {
-        let inner = (0..p).rev().take_while(|&k| !cx.is_punct(k, b"(")).collect::<Vec<_>>();
-        inner.iter().any(|&k| matches!(cx.text(k), b"unsigned" | b"int" | b"uint32_t" | b"int32_t"))
-            && !inner.iter().any(|&k| matches!(cx.text(k), b"long" | b"uint64_t" | b"int64_t"))
+        let inner = (0..p)
+            .rev()
+            .take_while(|&k| !cx.is_punct(k, b"("))
+            .collect::<Vec<_>>();
+        inner
+            .iter()
+            .any(|&k| matches!(cx.text(k), b"unsigned" | b"int" | b"uint32_t" | b"int32_t"))
+            && !inner
+                .iter()
+                .any(|&k| matches!(cx.text(k), b"long" | b"uint64_t" | b"int64_t"))
             && inner.len() <= 3
     } else if cx.is_punct(p, b"(") {
         cx.prev(p).is_some_and(|q| cx.is_punct(q, b">"))
@@ -394,7 +457,8 @@ fn bit_function(
     let Some(arg) = cx.next(open) else { return };
     let on_mask = cx.tok(arg).kind == TokenKind::Ident
         && (MASK_RESULTS.contains(&cx.text(arg))
-            || (mask_vars.contains(cx.text(arg)) && cx.next(arg).is_some_and(|n| cx.is_punct(n, b")"))));
+            || (mask_vars.contains(cx.text(arg))
+                && cx.next(arg).is_some_and(|n| cx.is_punct(n, b")"))));
     if !on_mask {
         return;
     }
@@ -411,15 +475,30 @@ fn bit_function(
         .with_fix(
             format!("use `{wide}`"),
             vec![Edit::replace(cx.tok(f).range(), wide)],
-            if safe { Applicability::Safe } else { Applicability::DisplayOnly },
+            if safe {
+                Applicability::Safe
+            } else {
+                Applicability::DisplayOnly
+            },
         ),
     );
 }
 
-fn warp_size_diag(cx: &Cx<'_>, range: std::ops::Range<usize>, what: &str, suggestion: &str) -> Diagnostic {
+fn warp_size_diag(
+    cx: &Cx<'_>,
+    range: std::ops::Range<usize>,
+    what: &str,
+    suggestion: &str,
+) -> Diagnostic {
     let _ = cx;
-    Diagnostic::new(Code::WarpSize32, range, format!("{what} assumes 32-lane warps"))
-        .with_help(format!("AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA): {suggestion}"))
+    Diagnostic::new(
+        Code::WarpSize32,
+        range,
+        format!("{what} assumes 32-lane warps"),
+    )
+    .with_help(format!(
+        "AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA): {suggestion}"
+    ))
 }
 
 /// `warpSize == 32`, `tiled_partition<32>`, `thread_block_tile<32>`,
@@ -428,11 +507,12 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let name = cx.text(i);
     if name == b"warpSize" {
         // `warpSize == 32`, `warpSize != 32`, `32 == warpSize` (`==` is two tokens).
-        let is_cmp = |a: Option<usize>, b: Option<usize>| {
-            matches!((a, b), (Some(a), Some(b)) if (cx.is_punct(a, b"=") || cx.is_punct(a, b"!")) && cx.is_punct(b, b"=") && cx.tok(a).end == cx.tok(b).start)
-        };
+        let is_cmp = |a: Option<usize>, b: Option<usize>| matches!((a, b), (Some(a), Some(b)) if (cx.is_punct(a, b"=") || cx.is_punct(a, b"!")) && cx.is_punct(b, b"=") && cx.tok(a).end == cx.tok(b).start);
         let is_32 = |k: Option<usize>| {
-            k.is_some_and(|k| cx.tok(k).kind == TokenKind::Number && int_literal(cx.text(k)).map(|v| v.0) == Some(32))
+            k.is_some_and(|k| {
+                cx.tok(k).kind == TokenKind::Number
+                    && int_literal(cx.text(k)).map(|v| v.0) == Some(32)
+            })
         };
         let n1 = cx.next(i);
         let n2 = n1.and_then(|k| cx.next(k));
@@ -448,14 +528,21 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
             None
         };
         if let Some(r) = span {
-            out.push(warp_size_diag(cx, r, "`warpSize == 32`", "handle 64-lane wavefronts too (CDNA), or test for the size you need"));
+            out.push(warp_size_diag(
+                cx,
+                r,
+                "`warpSize == 32`",
+                "handle 64-lane wavefronts too (CDNA), or test for the size you need",
+            ));
         }
         return;
     }
     if matches!(name, b"tiled_partition" | b"thread_block_tile") {
         if let Some(lt) = cx.next(i).filter(|&k| cx.is_punct(k, b"<")) {
             if let Some(n) = cx.next(lt).filter(|&k| cx.tok(k).kind == TokenKind::Number) {
-                if int_literal(cx.text(n)).map(|v| v.0) == Some(32) && cx.next(n).is_some_and(|k| cx.is_punct(k, b">")) {
+                if int_literal(cx.text(n)).map(|v| v.0) == Some(32)
+                    && cx.next(n).is_some_and(|k| cx.is_punct(k, b">"))
+                {
                     let what = format!("`{}<32>`", String::from_utf8_lossy(name));
                     out.push(warp_size_diag(cx, cx.span(i, n + 2), &what, "on wave64, two 32-thread tiles share one wavefront; use tiled_partition<warpSize>-sized logic or 64"));
                 }
@@ -465,42 +552,74 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     }
     if name == b"__launch_bounds__" {
         if let Some(open) = cx.next(i).filter(|&k| cx.is_punct(k, b"(")) {
-            if let Some(n) = cx.next(open).filter(|&k| cx.tok(k).kind == TokenKind::Number) {
-                if int_literal(cx.text(n)).map(|v| v.0) == Some(32) && cx.next(n).is_some_and(|k| cx.is_punct(k, b")") || cx.is_punct(k, b",")) {
-                    out.push(warp_size_diag(cx, cx.span(i, n + 1), "`__launch_bounds__(32)` (one warp per block)", "a 32-thread block fills half a 64-lane wavefront; size blocks by warpSize"));
+            if let Some(n) = cx
+                .next(open)
+                .filter(|&k| cx.tok(k).kind == TokenKind::Number)
+            {
+                if int_literal(cx.text(n)).map(|v| v.0) == Some(32)
+                    && cx
+                        .next(n)
+                        .is_some_and(|k| cx.is_punct(k, b")") || cx.is_punct(k, b","))
+                {
+                    out.push(warp_size_diag(
+                        cx,
+                        cx.span(i, n + 1),
+                        "`__launch_bounds__(32)` (one warp per block)",
+                        "a 32-thread block fills half a 64-lane wavefront; size blocks by warpSize",
+                    ));
                 }
             }
         }
         return;
     }
     // A constant named like the warp size, defined as 32.
-    let lower: Vec<u8> = name.iter().filter(|b| **b != b'_').map(u8::to_ascii_lowercase).collect();
+    let lower: Vec<u8> = name
+        .iter()
+        .filter(|b| **b != b'_')
+        .map(u8::to_ascii_lowercase)
+        .collect();
     if !(lower.ends_with(b"warpsize") || lower == b"warpsz" || lower == b"threadsperwarp") {
         return;
     }
     let value = match cx.next(i) {
         Some(n) if cx.is_punct(n, b"=") => cx.next(n),
-        Some(n) if cx.tok(i).in_directive() && cx.lx.directives[cx.tok(i).directive as usize].name == "define" && cx.lx.directives[cx.tok(i).directive as usize].first_token as usize + 1 == i => Some(n),
+        Some(n)
+            if cx.tok(i).in_directive()
+                && cx.lx.directives[cx.tok(i).directive as usize].name == "define"
+                && cx.lx.directives[cx.tok(i).directive as usize].first_token as usize + 1 == i =>
+        {
+            Some(n)
+        }
         _ => None,
     };
     if let Some(v) = value {
         if cx.tok(v).kind == TokenKind::Number && int_literal(cx.text(v)).map(|x| x.0) == Some(32) {
             let what = format!("`{}` = 32", String::from_utf8_lossy(name));
-            out.push(warp_size_diag(cx, cx.span(i, v + 1), &what, "use warpSize at run time, or a per-target constant (64 on CDNA)"));
+            out.push(warp_size_diag(
+                cx,
+                cx.span(i, v + 1),
+                &what,
+                "use warpSize at run time, or a per-target constant (64 on CDNA)",
+            ));
         }
     }
 }
 
 /// Lane/warp arithmetic and warp-sized loops and arrays around a literal.
 fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
-    let Some((v, _)) = int_literal(cx.text(n)) else { return };
+    let Some((v, _)) = int_literal(cx.text(n)) else {
+        return;
+    };
     if !matches!(v, 5 | 16 | 31 | 32) {
         return;
     }
     let Some(op) = cx.prev(n) else { return };
     let op_text = cx.text(op);
     // `x % 32`, `x & 31`, `x / 32`, `x >> 5`, `x * 32` with a thread or warp index on the left.
-    let shift = op_text == b">" && cx.prev(op).is_some_and(|p| cx.is_punct(p, b">") && cx.tok(p).end == cx.tok(op).start);
+    let shift = op_text == b">"
+        && cx
+            .prev(op)
+            .is_some_and(|p| cx.is_punct(p, b">") && cx.tok(p).end == cx.tok(op).start);
     let (role, lhs_end) = match (op_text, v) {
         (b"%", 32) => ("lane index `% 32`", cx.prev(op)),
         (b"&", 31) => ("lane index `& 31`", cx.prev(op)),
@@ -519,15 +638,28 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
                 _ => "use `/ warpSize`",
             };
             let start = if thread_like { lhs_start(cx, lhs) } else { lhs };
-            out.push(warp_size_diag(cx, cx.span(start, n + 1), &format!("{role}"), suggestion));
+            out.push(warp_size_diag(
+                cx,
+                cx.span(start, n + 1),
+                &format!("{role}"),
+                suggestion,
+            ));
             return;
         }
     }
     // `32 * warp_id`
     if v == 32 {
         if let Some(m) = cx.next(n).filter(|&k| cx.is_punct(k, b"*")) {
-            if cx.next(m).is_some_and(|w| WARP_INDEX_NAMES.contains(&cx.text(w))) {
-                out.push(warp_size_diag(cx, cx.span(n, m + 2), "warp offset `32 *`", "use `warpSize *`"));
+            if cx
+                .next(m)
+                .is_some_and(|w| WARP_INDEX_NAMES.contains(&cx.text(w)))
+            {
+                out.push(warp_size_diag(
+                    cx,
+                    cx.span(n, m + 2),
+                    "warp offset `32 *`",
+                    "use `warpSize *`",
+                ));
                 return;
             }
         }
@@ -535,23 +667,45 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
     // `__shared__ T partial[32];`
     if v == 32 && cx.is_punct(op, b"[") && cx.next(n).is_some_and(|c| cx.is_punct(c, b"]")) {
         let close = n + 1;
-        let one_dim = cx.next(close).is_some_and(|k| matches!(cx.text(k), b";" | b"=" | b","));
-        let single_bound = cx.prev(op).is_some_and(|k| cx.tok(k).kind == TokenKind::Ident);
+        let one_dim = cx
+            .next(close)
+            .is_some_and(|k| matches!(cx.text(k), b";" | b"=" | b","));
+        let single_bound = cx
+            .prev(op)
+            .is_some_and(|k| cx.tok(k).kind == TokenKind::Ident);
         if one_dim && single_bound && is_shared_declaration(cx, op) {
-            out.push(warp_size_diag(cx, cx.span(op, close + 1), "per-warp shared array `[32]`", "size it by the number of warps per block with a 64-lane wavefront in mind"));
+            out.push(warp_size_diag(
+                cx,
+                cx.span(op, close + 1),
+                "per-warp shared array `[32]`",
+                "size it by the number of warps per block with a 64-lane wavefront in mind",
+            ));
             return;
         }
     }
     // `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(…, o)`
     if v == 16 && cx.is_punct(op, b"=") && shuffle_loop_start(cx, op) {
-        out.push(warp_size_diag(cx, cx.tok(n).range(), "a shuffle reduction starting at 16", "start at `warpSize / 2`"));
+        out.push(warp_size_diag(
+            cx,
+            cx.tok(n).range(),
+            "a shuffle reduction starting at 16",
+            "start at `warpSize / 2`",
+        ));
         return;
     }
     // `__shfl_down_sync(mask, v, 16)` / `__shfl_xor(v, 16)`: literal offset 16.
     if v == 16 && cx.is_punct(op, b",") && cx.next(n).is_some_and(|c| cx.is_punct(c, b")")) {
         if let Some(f) = enclosing_call(cx, n) {
-            if matches!(cx.text(f), b"__shfl_down_sync" | b"__shfl_xor_sync" | b"__shfl_down" | b"__shfl_xor") {
-                out.push(warp_size_diag(cx, cx.tok(n).range(), "a shuffle offset of 16 (half a 32-lane warp)", "use `warpSize / 2`"));
+            if matches!(
+                cx.text(f),
+                b"__shfl_down_sync" | b"__shfl_xor_sync" | b"__shfl_down" | b"__shfl_xor"
+            ) {
+                out.push(warp_size_diag(
+                    cx,
+                    cx.tok(n).range(),
+                    "a shuffle offset of 16 (half a 32-lane warp)",
+                    "use `warpSize / 2`",
+                ));
             }
         }
     }
@@ -562,7 +716,10 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
 fn thread_index_ends_at(cx: &Cx<'_>, end: usize) -> bool {
     let t = cx.text(end);
     if matches!(t, b"x" | b"y" | b"z") {
-        return cx.prev(end).and_then(|d| cx.prev(d)).is_some_and(|k| cx.is_ident(k, b"threadIdx"));
+        return cx
+            .prev(end)
+            .and_then(|d| cx.prev(d))
+            .is_some_and(|k| cx.is_ident(k, b"threadIdx"));
     }
     if cx.tok(end).kind == TokenKind::Ident {
         return THREAD_INDEX_NAMES.contains(&t);
@@ -646,12 +803,18 @@ fn shuffle_loop_start(cx: &Cx<'_>, eq: usize) -> bool {
     if !cx.prev(open).is_some_and(|f| cx.is_ident(f, b"for")) {
         return false;
     }
-    let Some(close) = cx.matching_close(open) else { return false };
-    let Some(body) = cx.next(close) else { return false };
+    let Some(close) = cx.matching_close(open) else {
+        return false;
+    };
+    let Some(body) = cx.next(close) else {
+        return false;
+    };
     let end = if cx.is_punct(body, b"{") {
         cx.matching_close(body).unwrap_or(body)
     } else {
-        (body..cx.lx.tokens.len()).find(|&j| cx.is_punct(j, b";")).unwrap_or(body)
+        (body..cx.lx.tokens.len())
+            .find(|&j| cx.is_punct(j, b";"))
+            .unwrap_or(body)
     };
     (body..=end).any(|j| cx.text(j).starts_with(b"__shfl") || cx.text(j).starts_with(b"__reduce"))
 }
@@ -680,7 +843,10 @@ mod tests {
     fn literals() {
         assert_eq!(int_literal(b"0xffffffff"), Some((0xffff_ffff, false)));
         assert_eq!(int_literal(b"0xFFFFFFFFu"), Some((0xffff_ffff, false)));
-        assert_eq!(int_literal(b"0xffffffffffffffffULL"), Some((u64::MAX, true)));
+        assert_eq!(
+            int_literal(b"0xffffffffffffffffULL"),
+            Some((u64::MAX, true))
+        );
         assert_eq!(int_literal(b"32"), Some((32, false)));
         assert_eq!(int_literal(b"1.5f"), None);
     }

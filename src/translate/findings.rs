@@ -66,16 +66,23 @@ pub(super) fn resolve(cx: &Cx<'_>, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic
             let mut d = Diagnostic::new(
                 Code::UnusedSuppression,
                 s.comment.clone(),
-                format!("`{code}` is suppressed here but not reported {}", match s.line {
-                    Some(_) => "on the line this comment covers",
-                    None => "anywhere in the file",
-                }),
+                format!(
+                    "`{code}` is suppressed here but not reported {}",
+                    match s.line {
+                        Some(_) => "on the line this comment covers",
+                        None => "anywhere in the file",
+                    }
+                ),
             );
             if let Some(&sev) = cx.opts.severities.get(&Code::UnusedSuppression) {
                 d.severity = sev;
             }
             if s.codes.len() == 1 {
-                d = d.with_fix("remove the comment", vec![Edit::delete(s.removal.clone())], Applicability::Safe);
+                d = d.with_fix(
+                    "remove the comment",
+                    vec![Edit::delete(s.removal.clone())],
+                    Applicability::Safe,
+                );
             }
             if d.severity != Severity::Off {
                 diags.push(d);
@@ -98,7 +105,10 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     for &(start, end) in &cx.lx.comments {
         let (start, end) = (start as usize, end as usize);
         let text = &cx.src[start..end];
-        let (file, at) = match (memchr::memmem::find(text, FILE_MARK), memchr::memmem::find(text, LINE_MARK)) {
+        let (file, at) = match (
+            memchr::memmem::find(text, FILE_MARK),
+            memchr::memmem::find(text, LINE_MARK),
+        ) {
             (Some(p), _) => (true, p + FILE_MARK.len()),
             (None, Some(p)) => (false, p + LINE_MARK.len()),
             (None, None) => continue,
@@ -117,7 +127,11 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
         let covered = if file {
             None
         } else if standalone {
-            code_lines.iter().copied().find(|&l| l > line).or(Some(line + 1))
+            code_lines
+                .iter()
+                .copied()
+                .find(|&l| l > line)
+                .or(Some(line + 1))
         } else {
             Some(line)
         };
@@ -159,19 +173,35 @@ pub(super) fn apply_fixes(edits: &mut Vec<Edit>, diags: Vec<Diagnostic>) -> (Vec
     let mut left = Vec::with_capacity(diags.len());
     let mut taken: HashMap<(usize, usize), ()> = HashMap::new();
     let mut diags = diags;
-    diags.sort_by_key(|d| d.fix.as_ref().and_then(|f| f.edits.first()).map_or(usize::MAX, |e| e.range.start));
+    diags.sort_by_key(|d| {
+        d.fix
+            .as_ref()
+            .and_then(|f| f.edits.first())
+            .map_or(usize::MAX, |e| e.range.start)
+    });
     for d in diags {
-        let Some(fix) = d.fix.as_ref().filter(|f| f.applicability == Applicability::Safe) else {
+        let Some(fix) = d
+            .fix
+            .as_ref()
+            .filter(|f| f.applicability == Applicability::Safe)
+        else {
             left.push(d);
             continue;
         };
         // The same fix offered twice (one literal behind two uses) counts once.
-        let key = fix.edits.first().map_or((0, 0), |e| (e.range.start, e.range.end));
+        let key = fix
+            .edits
+            .first()
+            .map_or((0, 0), |e| (e.range.start, e.range.end));
         if taken.contains_key(&key) {
             fixed += 1;
             continue;
         }
-        let clash = fix.edits.iter().any(|f| edits.iter().any(|e| e.overlaps(f) || (e.range == f.range && !f.range.is_empty())));
+        let clash = fix.edits.iter().any(|f| {
+            edits
+                .iter()
+                .any(|e| e.overlaps(f) || (e.range == f.range && !f.range.is_empty()))
+        });
         if clash {
             left.push(d);
             continue;

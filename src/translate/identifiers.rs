@@ -131,6 +131,14 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                 _ => {} // `::cudaMalloc`: the global one.
             }
         }
+        if let Some(user) = cx.opts.extra_mappings.get(name) {
+            // The team's own mapping (hipify.toml) wins over the tables.
+            if user != name {
+                cx.edits.push(Edit::replace(tok.range(), user.as_str()));
+                cx.stats.user_rewrites += 1;
+            }
+            continue;
+        }
         let Some(mut m) = mappings::lookup(name) else {
             if looks_like_cuda(name) {
                 unknown.push(i);

@@ -80,12 +80,14 @@ pub struct Stats {
     pub arguments: u32,
     /// Diagnostics fixed (`--fix`).
     pub fixed: u32,
+    /// Rewrites from the user's `[mappings]`.
+    pub user_rewrites: u32,
 }
 
 impl Stats {
     /// Total identifier rewrites.
     pub fn total_rewrites(&self) -> u32 {
-        self.rewrites.values().sum()
+        self.rewrites.values().sum::<u32>() + self.user_rewrites
     }
 
     /// Adds another file's counts.
@@ -97,6 +99,7 @@ impl Stats {
         self.launches += other.launches;
         self.arguments += other.arguments;
         self.fixed += other.fixed;
+        self.user_rewrites += other.user_rewrites;
     }
 }
 

@@ -1,6 +1,5 @@
-//! Human-readable reporting: diagnostics one per line (`path:line:col:
-//! severity[CODE]: message`), and the `--stats` tables. Writes to any
-//! `impl Write`; computes nothing.
+//! The `--stats` report: per file and in total, rewrites per API family and
+//! what was left (unsupported and unknown CUDA names with their lines).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -9,34 +8,6 @@ use std::path::Path;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::LineIndex;
 use crate::translate::Stats;
-
-/// Prints `diagnostics` of one file.
-pub fn diagnostics(
-    out: &mut impl Write,
-    path: &Path,
-    src: &[u8],
-    diagnostics: &[Diagnostic],
-) -> io::Result<()> {
-    if diagnostics.is_empty() {
-        return Ok(());
-    }
-    let index = LineIndex::new(src);
-    for d in diagnostics {
-        let (line, col) = index.line_col(d.range.start);
-        writeln!(
-            out,
-            "{}:{line}:{col}: {}[{}]: {}",
-            path.display(),
-            d.severity().name(),
-            d.code,
-            d.message
-        )?;
-        if let Some(help) = &d.help {
-            writeln!(out, "  help: {help}")?;
-        }
-    }
-    Ok(())
-}
 
 /// What is left untranslated in one file, for `--stats`.
 #[derive(Debug, Default)]
@@ -133,12 +104,15 @@ pub fn total_stats(
 
 fn summary(stats: &Stats) -> String {
     let mut parts = vec![format!("{} identifiers", stats.total_rewrites())];
-    if !stats.rewrites.is_empty() {
-        let fams: Vec<String> = stats
+    if !stats.rewrites.is_empty() || stats.user_rewrites > 0 {
+        let mut fams: Vec<String> = stats
             .rewrites
             .iter()
             .map(|(f, n)| format!("{f} {n}"))
             .collect();
+        if stats.user_rewrites > 0 {
+            fams.push(format!("user {}", stats.user_rewrites));
+        }
         parts[0] = format!("{} ({})", parts[0], fams.join(", "));
     }
     parts.push(format!("{} includes", stats.includes));

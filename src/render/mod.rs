@@ -1,0 +1,103 @@
+//! Output: one renderer per `--format`, plus `--stats` and the summary. Each
+//! writes to a given `impl Write` from results computed elsewhere, in path
+//! order, so output is identical at any thread count.
+
+pub mod github;
+pub mod human;
+pub mod json;
+pub mod sarif;
+pub mod stats;
+
+use std::path::Path;
+
+use crate::diagnostic::Severity;
+use crate::translate::Translation;
+
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// rustc-like: a snippet with a caret under the finding, and help.
+    Human,
+    /// JSON Lines with a documented schema (see [`json`]).
+    Json,
+    /// SARIF 2.1.0, as GitHub code scanning accepts it.
+    Sarif,
+    /// GitHub Actions workflow commands (`::warning file=…::…`).
+    Github,
+}
+
+/// One file's results, for the renderers.
+#[derive(Debug, Clone, Copy)]
+pub struct FileReport<'a> {
+    /// The path as given or walked.
+    pub path: &'a Path,
+    /// The original bytes.
+    pub source: &'a [u8],
+    /// What translation found and did.
+    pub translation: &'a Translation,
+}
+
+/// Totals of a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Files processed.
+    pub files: usize,
+    /// Files whose translation differs from their content.
+    pub changed: usize,
+    /// Files that could not be read or written.
+    pub failed: usize,
+    /// Diagnostics at error level.
+    pub errors: usize,
+    /// Diagnostics at warning level.
+    pub warnings: usize,
+    /// Diagnostics at info level.
+    pub infos: usize,
+    /// Diagnostics fixed by `--fix`.
+    pub fixed: usize,
+    /// The exit status the run ends with.
+    pub exit_code: u8,
+}
+
+impl Summary {
+    /// Counts one file's diagnostics.
+    pub fn count(&mut self, t: &Translation) {
+        self.files += 1;
+        self.changed += usize::from(t.changed);
+        self.fixed += t.stats.fixed as usize;
+        for d in &t.diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+                Severity::Off => {}
+            }
+        }
+    }
+
+    /// The last line of human output.
+    pub fn line(&self, check: bool) -> String {
+        let mut parts = vec![format!(
+            "{} files, {} {}",
+            self.files,
+            self.changed,
+            if check { "would change" } else { "changed" }
+        )];
+        parts.push(format!(
+            "{} errors, {} warnings, {} notes",
+            self.errors, self.warnings, self.infos
+        ));
+        if self.fixed > 0 {
+            parts.push(format!("{} fixed", self.fixed));
+        }
+        if self.failed > 0 {
+            parts.push(format!("{} failed", self.failed));
+        }
+        format!("hipify-rs: {}", parts.join("; "))
+    }
+}
+
+/// A path as a forward-slash string without a leading `./`.
+pub(crate) fn display_path(path: &Path) -> String {
+    let s = path.to_string_lossy().replace('\\', "/");
+    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+}
