@@ -59,6 +59,30 @@ pub fn is_user_declaration(tree: &Tree, start: usize, end: usize) -> bool {
     false
 }
 
+/// Byte range of the first ERROR (or missing) node, if the parse has one.
+pub fn first_error(tree: &Tree) -> Option<std::ops::Range<usize>> {
+    let root = tree.root_node();
+    if !root.has_error() {
+        return None;
+    }
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            return Some(node.start_byte()..node.end_byte().max(node.start_byte()));
+        }
+        // Descend only into subtrees that contain the error.
+        if node.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+        }
+    }
+}
+
 /// The node is the declarator name of a function, field or alias declaration.
 fn names_declaration(node: Node<'_>) -> bool {
     let Some(parent) = node.parent() else {

@@ -107,7 +107,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         if let Some(p) = prev.filter(|&p| cx.is_punct(p, b"::")) {
             match cx.prev(p) {
-                Some(q) if cx.tok(q).kind == TokenKind::Ident => {
+                // `return ::cudaFree(p)`: a keyword is no qualifier.
+                Some(q)
+                    if cx.tok(q).kind == TokenKind::Ident && !NOT_A_TYPE.contains(&cx.text(q)) =>
+                {
                     let qualifier = String::from_utf8_lossy(cx.text(q));
                     if NAMESPACE_QUALIFIERS.contains(qualifier.as_ref()) {
                         let full = format!("{qualifier}::{name}");

@@ -138,6 +138,16 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
 
     let mut found = std::mem::take(&mut cx.diagnostics);
     found.extend(crate::rules::check(&cx));
+    if let Some(Some(tree)) = cx.tree.get() {
+        // Only files that needed the parser get here; say where it gave up.
+        if let Some(at) = crate::syntax::first_error(tree) {
+            found.push(Diagnostic::new(
+                Code::ParseError,
+                at,
+                "tree-sitter could not parse this; identifiers here were translated lexically, and declaration checks were skipped",
+            ));
+        }
+    }
     let mut diagnostics = findings::resolve(&cx, found);
     let mut edits = std::mem::take(&mut cx.edits);
     if opts.apply_fixes {
