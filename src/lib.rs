@@ -26,6 +26,7 @@ mod rules;
 pub mod source;
 pub mod syntax;
 pub mod translate;
+pub mod verify;
 pub mod walk;
 
 pub use translate::{Language, Options, Translation, translate};

@@ -133,6 +133,34 @@ pub enum Color {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Translate in memory and compile with hipcc, in parallel; report per file OK or the first
+    /// errors, at the lines of the CUDA original. Exit 1 if any file fails to compile.
+    Verify {
+        /// Files or directories (default: .).
+        #[arg(value_name = "PATHS")]
+        paths: Vec<PathBuf>,
+        /// AMD GPU architecture (repeatable). Default: this machine's (amdgpu-arch, rocminfo), else gfx90a.
+        #[arg(long = "offload-arch", value_name = "ARCH")]
+        offload_arch: Vec<String>,
+        /// Include directory (repeatable; directories inside the inputs point into the translation).
+        #[arg(short = 'I', value_name = "DIR")]
+        include: Vec<PathBuf>,
+        /// Macro definition NAME or NAME=VALUE (repeatable).
+        #[arg(short = 'D', value_name = "MACRO")]
+        define: Vec<String>,
+        /// Take -I/-D/-std flags per file from this compilation database.
+        #[arg(long, value_name = "FILE")]
+        compile_commands: Option<PathBuf>,
+        /// The hipcc to run.
+        #[arg(long, value_name = "PATH", default_value = "hipcc")]
+        hipcc: PathBuf,
+        /// Extra flag for every compile (repeatable), e.g. --flag=-fgpu-rdc.
+        #[arg(long = "flag", value_name = "FLAG", allow_hyphen_values = true)]
+        flags: Vec<String>,
+        /// Target selection.
+        #[command(flatten)]
+        target: TargetArgs,
+    },
     /// Print the mapping table in effect: `cuda_name<TAB>hip_name<TAB>family<TAB>status`.
     Mappings {
         /// Target selection.

@@ -23,7 +23,7 @@ use hipify_rs::output::{self, Durability, Written};
 use hipify_rs::render::stats::Leftovers;
 use hipify_rs::render::{self, FileReport, Format, Summary};
 use hipify_rs::translate::{Language, Options, Stats, Translation, translate};
-use hipify_rs::{exit_codes, source, walk};
+use hipify_rs::{exit_codes, source, verify, walk};
 
 /// Runs the command line and returns its exit status.
 pub fn run() -> ExitCode {
@@ -162,6 +162,85 @@ fn list_codes(format: Format) -> Result<u8> {
     Ok(exit_codes::SUCCESS)
 }
 
+fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
+    let Some(Command::Verify {
+        paths,
+        offload_arch,
+        include,
+        define,
+        compile_commands,
+        hipcc,
+        flags,
+        target: t,
+    }) = &cli.command
+    else {
+        unreachable!("called for verify only");
+    };
+    let roots = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.clone()
+    };
+    let walk_opts = walk::WalkOptions {
+        include: config.include.clone(),
+        exclude: config.exclude.clone(),
+        no_ignore: false,
+    };
+    let (files, errors) = walk::files(&roots, &walk_opts);
+    if let Some(e) = errors.first() {
+        bail!(
+            "{}: {}",
+            e.path.as_deref().unwrap_or(Path::new(".")).display(),
+            e.message
+        );
+    }
+    let files: Vec<PathBuf> = files
+        .iter()
+        .map(|f| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()))
+        .collect();
+    let opts = verify::VerifyOptions {
+        translate: Options {
+            target: target(t, config)?,
+            extra_mappings: config.mappings.clone().into_iter().collect(),
+            apply_fixes: true,
+            ..Options::default()
+        },
+        archs: offload_arch.clone(),
+        include_dirs: include.clone(),
+        defines: define.clone(),
+        compile_commands: compile_commands.clone(),
+        hipcc: hipcc.clone(),
+        extra_flags: flags.clone(),
+    };
+    let verdicts = verify::verify(&files, &opts)?;
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut out = io::stdout().lock();
+    let mut failed = 0;
+    for v in &verdicts {
+        let shown = v.path.strip_prefix(&cwd).unwrap_or(&v.path);
+        if v.ok {
+            writeln!(out, "OK   {}", shown.display())?;
+        } else {
+            failed += 1;
+            writeln!(out, "FAIL {}", shown.display())?;
+            for e in &v.errors {
+                writeln!(out, "     {e}")?;
+            }
+        }
+    }
+    writeln!(
+        out,
+        "hipify-rs verify: {} of {} compiled",
+        verdicts.len() - failed,
+        verdicts.len()
+    )?;
+    Ok(if failed > 0 {
+        exit_codes::FINDINGS
+    } else {
+        exit_codes::SUCCESS
+    })
+}
+
 fn use_color(choice: Color) -> bool {
     match choice {
         Color::Always => true,
@@ -178,9 +257,13 @@ fn execute(cli: Cli) -> Result<u8> {
         return list_codes(cli.format);
     }
     let config = load_config(&cli)?;
-    if let Some(Command::Mappings { target: t }) = &cli.command {
-        print_mappings(&target(t, &config)?)?;
-        return Ok(exit_codes::SUCCESS);
+    match &cli.command {
+        Some(Command::Mappings { target: t }) => {
+            print_mappings(&target(t, &config)?)?;
+            return Ok(exit_codes::SUCCESS);
+        }
+        Some(Command::Verify { .. }) => return run_verify(&cli, &config),
+        None => {}
     }
     if cli.threads > 0 {
         rayon::ThreadPoolBuilder::new()
