@@ -421,6 +421,19 @@ fn main() {
     let _ = writeln!(out, "pub const API_MIN_LEN: usize = {min_len};");
     let _ = writeln!(out, "/// Length of the longest CUDA name in [`MAPPINGS`].");
     let _ = writeln!(out, "pub const API_MAX_LEN: usize = {max_len};\n");
+    // A bit per possible first-two-bytes pair of a key: most identifiers in
+    // C++ code (`int`, `std`, `i`, `for`) are rejected before hashing.
+    let mut prefix = vec![0u64; 1024];
+    for k in index.keys() {
+        let b = k.as_bytes();
+        let pair = (usize::from(b[0]) << 8) | usize::from(*b.get(1).unwrap_or(&0));
+        prefix[pair / 64] |= 1 << (pair % 64);
+    }
+    let _ = writeln!(
+        out,
+        "/// Bit `(b0 << 8) | b1` is set when some CUDA name starts with bytes b0, b1.\n\
+         static API_PREFIX2: [u64; 1024] = {prefix:?};\n"
+    );
 
     // Headers.
     out.push_str("/// Every header mapping, sorted by CUDA header.\n");

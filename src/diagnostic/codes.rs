@@ -261,6 +261,52 @@ drop-in), NVTX → roctx (link `-lroctx64`), Thrust → rocThrust (same `thrust:
 `thrust::cuda` → `thrust::hip`), CUB → hipCUB (`cub::` → `hipcub::`). Check build flags and \
 behaviour.\n\nBefore:\n\n```cuda\n#include <cub/cub.cuh>\ncub::DeviceReduce::Sum(...);\n```\n\nAfter:\n\n\
 ```cpp\n#include <hipcub/hipcub.hpp>\nhipcub::DeviceReduce::Sum(...);\n```";
+    GpuArchList => "HIP-W017", "gpu-arch-list", Warning, Never,
+        "a CUDA architecture list (`sm_XX`, `compute_XX`, `CUDA_ARCHITECTURES`) that cannot carry over to AMD",
+        "NVIDIA compute capabilities have no AMD counterpart: AMD GPUs are named by ISA (`gfx90a` for \
+MI200, `gfx942` for MI300, `gfx1100` for RDNA3). In build files hipify-rs renames the setting and \
+takes the targets from a cache variable, `GPU_TARGETS` (the name ROCm's own CMake packages use), \
+defaulting to `gfx90a;gfx942;gfx1100`; set it for your hardware (`-DGPU_TARGETS=gfx90a`, \
+`make GPU_TARGETS=gfx1100`). `-gencode`/`-arch` flags become `--offload-arch` in Makefiles and \
+are dropped in CMake, where `HIP_ARCHITECTURES` chooses them.\n\nBefore:\n\n```cmake\n\
+set(CMAKE_CUDA_ARCHITECTURES 70 80)\n```\n\nAfter:\n\n```cmake\n\
+set(GPU_TARGETS \"gfx90a;gfx942;gfx1100\" CACHE STRING \"AMD GPU targets to build for\")\n\
+set(CMAKE_HIP_ARCHITECTURES \"${GPU_TARGETS}\")\n```";
+    NvccFlag => "HIP-W018", "nvcc-flag", Warning, Never,
+        "an nvcc flag with no HIP equivalent, or one hipify-rs does not know",
+        "hipcc and clang take clang's flags, not nvcc's. hipify-rs translates the flags it knows \
+(`--use_fast_math` → `-ffast-math`, `-Xcompiler X` → `X`, `-lineinfo` → `-gline-tables-only`, \
+`-rdc=true` → `-fgpu-rdc`, …) and drops the ones clang does not need. Flags that control nvcc's \
+own tools (`-Xptxas`, `--ptxas-options`, `-maxrregcount`, `-ccbin`) have no equivalent and are \
+dropped with this warning; flags it does not know are left in place and reported, never passed \
+silently.\n\nBefore:\n\n```make\nNVCCFLAGS = -O3 -Xptxas -v -maxrregcount=64\n```\n\nAfter:\n\n\
+```make\nHIPCCFLAGS = -O3\n# register limits: __launch_bounds__ on the kernel instead\n```";
+    PythonBuildSetting => "HIP-W019", "python-rocm-setting", Warning, Never,
+        "a Python build or runtime setting to review on ROCm (nvcc flags, pynvml, allocator, TF32, CUDA graphs)",
+        "Python projects are not rewritten; these settings are flagged because they do something \
+different, or nothing, on ROCm: `nvcc` entries of `extra_compile_args` (passed to hipcc), \
+`pynvml` (NVIDIA's management library; use `amdsmi`), `PYTORCH_CUDA_ALLOC_CONF` tuning such as \
+`max_split_size_mb`, `torch.backends.cuda.matmul.allow_tf32` (TF32 is not used on ROCm), \
+`torch.compile(mode=\"reduce-overhead\")` (CUDA graphs: very slow on ROCm) and CUDA wheels \
+(`nvidia-*-cu12`, `cupy-cuda12x`, `whl/cu121`). Gate them on `torch.version.hip`.\n\n\
+Before:\n\n```python\ntorch.backends.cuda.matmul.allow_tf32 = True\n```\n\nAfter:\n\n```python\n\
+if torch.version.hip is None:  # CUDA only\n    torch.backends.cuda.matmul.allow_tf32 = True\n```";
+    BuildSettingUnported => "HIP-W020", "build-setting-unported", Warning, Never,
+        "a CUDA build setting or library with no HIP equivalent in CMake or Make",
+        "The setting is left as it is: `CUDA_SEPARABLE_COMPILATION` (use `-fgpu-rdc` at compile \
+and link), `CUDA_RESOLVE_DEVICE_SYMBOLS`, `CMAKE_CUDA_HOST_COMPILER`, FindCUDA's \
+`cuda_add_executable`/`CUDA_NVCC_FLAGS`, `CUDA::nvml` or `-lnvidia-ml` (rocm_smi, a different API), \
+`CUDA::cupti`, and CUDA version checks (`CMAKE_CUDA_COMPILER_VERSION`).\n\nBefore:\n\n```cmake\n\
+set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:\n\n```cmake\n\
+target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
+target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";
+    TorchExtension => "HIP-I003", "torch-extension", Info, Never,
+        "a PyTorch `CUDAExtension`, which PyTorch hipifies and builds itself on ROCm",
+        "On a ROCm build of PyTorch, `torch.utils.cpp_extension.CUDAExtension` runs PyTorch's own \
+hipify over the sources and compiles them with hipcc, so hipify-rs leaves it (and the sources it \
+lists) alone. Check its `extra_compile_args['nvcc']`, which reach hipcc.\n\nBefore:\n\n```python\n\
+CUDAExtension(\"ops\", [\"ops.cu\"], extra_compile_args={\"nvcc\": [\"-O3\"]})\n```\n\n\
+After: the same; `pip install .` on ROCm PyTorch builds it for AMD.";
 }
 
 impl fmt::Display for Code {

@@ -268,15 +268,25 @@ include!(concat!(env!("OUT_DIR"), "/mappings_generated.rs"));
 /// that lists it with a HIP name, else the first that lists it.
 #[inline]
 pub fn lookup(name: &str) -> Option<&'static Mapping> {
-    if name.len() < API_MIN_LEN || name.len() > API_MAX_LEN {
+    if !may_be_key(name) {
         return None;
     }
     API_INDEX.get(name).map(|ix| &MAPPINGS[ix[0] as usize])
 }
 
+/// Cheap pre-filter before hashing: length range and first two bytes.
+fn may_be_key(name: &str) -> bool {
+    let b = name.as_bytes();
+    if b.len() < API_MIN_LEN || b.len() > API_MAX_LEN {
+        return false;
+    }
+    let pair = (usize::from(b[0]) << 8) | usize::from(*b.get(1).unwrap_or(&0));
+    API_PREFIX2[pair / 64] & (1 << (pair % 64)) != 0
+}
+
 /// Every mapping of a CUDA name (one per family listing it), the primary first.
 pub fn lookup_all(name: &str) -> impl Iterator<Item = &'static Mapping> + use<> {
-    let ix: &'static [u32] = if name.len() < API_MIN_LEN || name.len() > API_MAX_LEN {
+    let ix: &'static [u32] = if !may_be_key(name) {
         &[]
     } else {
         API_INDEX.get(name).copied().unwrap_or(&[])

@@ -573,12 +573,7 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         return;
     }
     // A constant named like the warp size, defined as 32.
-    let lower: Vec<u8> = name
-        .iter()
-        .filter(|b| **b != b'_')
-        .map(u8::to_ascii_lowercase)
-        .collect();
-    if !(lower.ends_with(b"warpsize") || lower == b"warpsz" || lower == b"threadsperwarp") {
+    if !is_warp_size_name(name) {
         return;
     }
     let value = match cx.next(i) {
@@ -603,6 +598,26 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// `WARP_SIZE`, `kWarpSize`, `warp_size`, `THREADS_PER_WARP` … (case and
+/// underscores ignored), without allocating: this runs on every identifier.
+fn is_warp_size_name(name: &[u8]) -> bool {
+    if name.len() < 6 || !name.iter().any(|b| b.eq_ignore_ascii_case(&b'w')) {
+        return false;
+    }
+    let letters = || {
+        name.iter()
+            .filter(|b| **b != b'_')
+            .map(u8::to_ascii_lowercase)
+    };
+    let ends_with = |suffix: &[u8]| {
+        let n = letters().count();
+        n >= suffix.len() && letters().skip(n - suffix.len()).eq(suffix.iter().copied())
+    };
+    ends_with(b"warpsize")
+        || letters().eq(b"warpsz".iter().copied())
+        || letters().eq(b"threadsperwarp".iter().copied())
 }
 
 /// Lane/warp arithmetic and warp-sized loops and arrays around a literal.
@@ -849,5 +864,22 @@ mod tests {
         );
         assert_eq!(int_literal(b"32"), Some((32, false)));
         assert_eq!(int_literal(b"1.5f"), None);
+    }
+
+    #[test]
+    fn warp_size_names() {
+        use super::is_warp_size_name;
+        for n in [
+            "WARP_SIZE",
+            "kWarpSize",
+            "warp_size",
+            "THREADS_PER_WARP",
+            "kWARPSIZE",
+        ] {
+            assert!(is_warp_size_name(n.as_bytes()), "{n}");
+        }
+        for n in ["warpSizeBytes", "WARPS", "size", "warp"] {
+            assert!(!is_warp_size_name(n.as_bytes()), "{n}");
+        }
     }
 }

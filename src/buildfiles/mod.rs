@@ -1,0 +1,234 @@
+//! Build files: CMake, Make and Python (setup.py, pyproject.toml).
+//!
+//! Same contract as [`crate::translate::translate`]: bytes and options in, a
+//! [`Translation`] out, no I/O. Each language has a small scanner that knows
+//! its comments and strings ([`cmake`], [`make`], [`python`]); rewrites are
+//! [`Edit`]s on the original bytes, applied once, so everything outside an edit
+//! (comments included) is kept byte for byte. nvcc flags go through one table,
+//! [`flags::FLAGS`], and CUDA libraries through [`flags::LIBS`].
+//!
+//! CMake and Make files are rewritten; Python files are only checked (PyTorch
+//! builds `CUDAExtension` on ROCm with its own hipify). Rewrites are counted in
+//! [`Stats::arguments`](crate::translate::Stats::arguments). See docs/BUILD-FILES.md.
+//!
+//! ```
+//! use hipify_rs::buildfiles::{translate_build_file, BuildKind};
+//! let t = translate_build_file(b"project(p LANGUAGES CXX CUDA)\n", BuildKind::CMake, &Default::default());
+//! assert_eq!(t.output, b"project(p LANGUAGES CXX HIP)\n");
+//! ```
+
+pub mod cmake;
+pub mod flags;
+pub mod make;
+pub mod python;
+
+use std::ops::Range;
+use std::path::Path;
+
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::edit::{self, Edit};
+use crate::source::LineIndex;
+use crate::translate::{Options, Stats, Translation};
+
+/// The kinds of build file hipify-rs knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BuildKind {
+    /// `CMakeLists.txt`, `*.cmake`.
+    CMake,
+    /// `Makefile`, `makefile`, `GNUmakefile`, `*.mk`.
+    Make,
+    /// `setup.py`.
+    SetupPy,
+    /// `pyproject.toml`.
+    PyProject,
+}
+
+/// The build-file kind a path names, judged by its file name.
+pub fn kind_of(path: &Path) -> Option<BuildKind> {
+    let name = path.file_name()?.to_str()?;
+    Some(match name {
+        "CMakeLists.txt" => BuildKind::CMake,
+        "Makefile" | "makefile" | "GNUmakefile" => BuildKind::Make,
+        "setup.py" => BuildKind::SetupPy,
+        "pyproject.toml" => BuildKind::PyProject,
+        _ if name.ends_with(".cmake") => BuildKind::CMake,
+        _ if name.ends_with(".mk") => BuildKind::Make,
+        _ => return None,
+    })
+}
+
+/// Translates one build file's bytes.
+pub fn translate_build_file(src: &[u8], kind: BuildKind, opts: &Options) -> Translation {
+    let mut out = Out::new(src, opts);
+    match kind {
+        BuildKind::CMake => cmake::translate(&mut out),
+        BuildKind::Make => make::translate(&mut out),
+        BuildKind::SetupPy => python::check(&mut out, false),
+        BuildKind::PyProject => python::check(&mut out, true),
+    }
+    out.finish()
+}
+
+/// The AMD targets a CUDA architecture list becomes, until the user sets `GPU_TARGETS`.
+pub const DEFAULT_GPU_TARGETS: &str = "gfx90a;gfx942;gfx1100";
+
+/// What the translators of one file collect.
+pub(crate) struct Out<'a> {
+    pub(crate) src: &'a [u8],
+    pub(crate) opts: &'a Options,
+    pub(crate) edits: Vec<Edit>,
+    pub(crate) diags: Vec<Diagnostic>,
+    pub(crate) stats: Stats,
+    /// Comment byte ranges, for `hipify-ignore` suppressions.
+    pub(crate) comments: Vec<Range<usize>>,
+    /// The file's line ending, for inserted lines.
+    pub(crate) nl: &'static str,
+}
+
+impl<'a> Out<'a> {
+    fn new(src: &'a [u8], opts: &'a Options) -> Out<'a> {
+        let nl = if memchr::memmem::find(src, b"\r\n").is_some() {
+            "\r\n"
+        } else {
+            "\n"
+        };
+        Out {
+            src,
+            opts,
+            edits: Vec::new(),
+            diags: Vec::new(),
+            stats: Stats::default(),
+            comments: Vec::new(),
+            nl,
+        }
+    }
+
+    /// The source text of `r` (lossy: build files are ASCII where it matters).
+    pub(crate) fn text(&self, r: Range<usize>) -> std::borrow::Cow<'a, str> {
+        String::from_utf8_lossy(&self.src[r])
+    }
+
+    /// Adds a rewrite, counted in the stats.
+    pub(crate) fn edit(&mut self, e: Edit) {
+        self.stats.arguments += 1;
+        self.edits.push(e);
+    }
+
+    /// Adds a finding.
+    pub(crate) fn diag(&mut self, code: Code, range: Range<usize>, msg: impl Into<String>, help: Option<&str>) {
+        let mut d = Diagnostic::new(code, range, msg);
+        if let Some(h) = help {
+            d = d.with_help(h);
+        }
+        self.diags.push(d);
+    }
+
+    fn finish(self) -> Translation {
+        let Out {
+            src,
+            opts,
+            edits,
+            mut diags,
+            stats,
+            comments,
+            ..
+        } = self;
+        for d in &mut diags {
+            if let Some(&s) = opts.severities.get(&d.code) {
+                d.severity = s;
+            }
+        }
+        diags.retain(|d| d.severity != Severity::Off);
+        let mut seen = std::collections::HashSet::new();
+        diags.retain(|d| seen.insert((d.code, d.range.start)));
+        suppress(src, &comments, &mut diags);
+        let (edits, _overlapping) = edit::normalize(edits);
+        debug_assert!(_overlapping.is_empty(), "overlapping edits: {_overlapping:?}");
+        let output = edit::apply(src, &edits);
+        let changed = output != src;
+        diags.sort_by_key(|d| (d.range.start, d.code));
+        Translation {
+            output,
+            changed,
+            stats,
+            diagnostics: diags,
+        }
+    }
+}
+
+/// `# hipify-ignore: CODE` covers its own line and the next one;
+/// `# hipify-ignore-file: CODE` the whole file.
+fn suppress(src: &[u8], comments: &[Range<usize>], diags: &mut Vec<Diagnostic>) {
+    if diags.is_empty() || memchr::memmem::find(src, b"hipify-ignore").is_none() {
+        return;
+    }
+    let index = LineIndex::new(src);
+    let mut rules: Vec<(Option<usize>, Code)> = Vec::new();
+    for c in comments {
+        let text = String::from_utf8_lossy(&src[c.clone()]);
+        let (file, rest) = if let Some(p) = text.find("hipify-ignore-file:") {
+            (true, &text[p + "hipify-ignore-file:".len()..])
+        } else if let Some(p) = text.find("hipify-ignore:") {
+            (false, &text[p + "hipify-ignore:".len()..])
+        } else {
+            continue;
+        };
+        let line = index.line_col(c.start).0;
+        for code in rest
+            .split(|ch: char| ch == ',' || ch.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map_while(Code::parse)
+        {
+            rules.push((if file { None } else { Some(line) }, code));
+        }
+    }
+    diags.retain(|d| {
+        let line = index.line_col(d.range.start).0;
+        !rules
+            .iter()
+            .any(|(l, c)| *c == d.code && l.is_none_or(|l| l == line || l + 1 == line))
+    });
+}
+
+/// The indentation of the line `at` is on, if only whitespace precedes `at` there.
+pub(crate) fn indent_at(src: &[u8], at: usize) -> String {
+    let start = src[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let pre = &src[start..at];
+    if pre.iter().all(|&b| b == b' ' || b == b'\t') {
+        String::from_utf8_lossy(pre).into_owned()
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_by_name() {
+        for (p, k) in [
+            ("a/CMakeLists.txt", Some(BuildKind::CMake)),
+            ("cmake/Deps.cmake", Some(BuildKind::CMake)),
+            ("Makefile", Some(BuildKind::Make)),
+            ("x/makefile", Some(BuildKind::Make)),
+            ("GNUmakefile", Some(BuildKind::Make)),
+            ("rules.mk", Some(BuildKind::Make)),
+            ("setup.py", Some(BuildKind::SetupPy)),
+            ("pyproject.toml", Some(BuildKind::PyProject)),
+            ("main.cu", None),
+            ("CMakeLists.txt.orig", None),
+            ("other.py", None),
+        ] {
+            assert_eq!(kind_of(Path::new(p)), k, "{p}");
+        }
+    }
+
+    #[test]
+    fn suppression_comment() {
+        let src = b"# hipify-ignore: HIP-W017\nset(CMAKE_CUDA_ARCHITECTURES 70)\n";
+        let t = translate_build_file(src, BuildKind::CMake, &Options::default());
+        assert!(t.diagnostics.iter().all(|d| d.code != Code::GpuArchList));
+        assert!(t.changed);
+    }
+}
