@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod buildfiles;
 pub mod config;
 pub mod diagnostic;
 pub mod edit;

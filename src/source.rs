@@ -53,9 +53,36 @@ pub fn line_ending(src: &[u8]) -> &'static str {
     }
 }
 
-/// Whether the bytes look binary (a NUL byte in the first 8 KiB), as git judges.
+/// Whether the bytes look binary, judged by the first 8 KiB: a NUL byte (as
+/// git judges), or more than 30% of the bytes not text: control bytes other
+/// than tab, line feed, vertical tab, form feed, carriage return and escape,
+/// plus bytes that are not part of valid UTF-8. Latin-1 or Windows-1252 text
+/// stays far below that (its accented letters are a few percent of a source
+/// file), so it is translated; images, archives and object files are not.
 pub fn looks_binary(src: &[u8]) -> bool {
-    memchr::memchr(0, &src[..src.len().min(8192)]).is_some()
+    let sample = &src[..src.len().min(8192)];
+    if memchr::memchr(0, sample).is_some() {
+        return true;
+    }
+    let controls = sample
+        .iter()
+        .filter(|&&b| {
+            (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1b)) || b == 0x7f
+        })
+        .count();
+    let mut not_utf8 = 0;
+    let mut rest = sample;
+    while let Err(e) = std::str::from_utf8(rest) {
+        match e.error_len() {
+            Some(n) => {
+                not_utf8 += n;
+                rest = &rest[e.valid_up_to() + n..];
+            }
+            // A sequence cut by the 8 KiB limit.
+            None => break,
+        }
+    }
+    (controls + not_utf8) * 10 > sample.len() * 3
 }
 
 #[cfg(test)]

@@ -1,11 +1,18 @@
 //! Which files to translate: explicit files always, directories walked with
 //! `.gitignore` honoured and filtered by extension and globs. Returns a sorted,
 //! de-duplicated list, so output is deterministic at any thread count.
+//!
+//! Symbolic links met while walking a directory are never followed (so a walk
+//! cannot leave the tree, nor loop): each one that would have been a
+//! candidate (a link to a directory, or a link whose name has a translated
+//! extension) is reported as a [`WalkNote`] and skipped. A file reached twice
+//! (overlapping arguments, a link named on the command line) is listed once,
+//! under a spelling that is not a link where there is one.
 
 use std::path::{Path, PathBuf};
 
 use ignore::WalkBuilder;
-use ignore::overrides::OverrideBuilder;
+use ignore::overrides::{Override, OverrideBuilder};
 
 /// Extensions translated by default when walking directories.
 pub const DEFAULT_EXTENSIONS: &[&str] = &[
@@ -33,45 +40,96 @@ pub struct WalkError {
     pub message: String,
 }
 
+/// Something skipped on purpose while walking (not an error).
+#[derive(Debug)]
+pub struct WalkNote {
+    /// The path skipped.
+    pub path: PathBuf,
+    /// Why.
+    pub message: String,
+}
+
+/// The result of a walk.
+#[derive(Debug, Default)]
+pub struct Walk {
+    /// The files to translate, sorted, each file once.
+    pub files: Vec<PathBuf>,
+    /// Paths that could not be walked.
+    pub errors: Vec<WalkError>,
+    /// Paths skipped on purpose (symbolic links).
+    pub notes: Vec<WalkNote>,
+}
+
 /// Lists the files under `roots`. Explicit file arguments are kept whatever
 /// their extension; files under directories must have a known extension or
 /// match `--include`.
 pub fn files(roots: &[PathBuf], opts: &WalkOptions) -> (Vec<PathBuf>, Vec<WalkError>) {
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
+    let w = walk(roots, opts);
+    (w.files, w.errors)
+}
+
+/// Like [`files`], also returning what was skipped on purpose.
+pub fn walk(roots: &[PathBuf], opts: &WalkOptions) -> Walk {
+    let mut w = Walk::default();
     for root in roots {
         match std::fs::metadata(root) {
-            Err(e) => errors.push(WalkError {
+            Err(e) => w.errors.push(WalkError {
                 path: Some(root.clone()),
                 message: e.to_string(),
             }),
-            Ok(m) if m.is_file() => out.push(root.clone()),
-            Ok(_) => walk_dir(root, opts, &mut out, &mut errors),
+            Ok(m) if m.is_file() => w.files.push(root.clone()),
+            Ok(m) if m.is_dir() => walk_dir(root, opts, &mut w),
+            Ok(_) => w.notes.push(WalkNote {
+                path: root.clone(),
+                message: "not a regular file or directory; skipped".into(),
+            }),
         }
     }
-    out.sort();
-    out.dedup();
-    dedup_same_file(&mut out);
-    (out, errors)
+    w.files.sort();
+    w.files.dedup();
+    dedup_same_file(&mut w.files);
+    w
 }
 
-fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Vec<PathBuf>, errors: &mut Vec<WalkError>) {
+fn overrides_for(root: &Path, opts: &WalkOptions, errors: &mut Vec<WalkError>) -> Override {
     let mut overrides = OverrideBuilder::new(root);
-    let mut bad_glob = |g: &str, e: ignore::Error| {
-        errors.push(WalkError {
-            path: None,
-            message: format!("invalid glob `{g}`: {e}"),
-        })
-    };
     for g in &opts.exclude {
         if let Err(e) = overrides.add(&format!("!{g}")) {
-            bad_glob(g, e);
+            errors.push(WalkError {
+                path: None,
+                message: format!("invalid glob `{g}`: {e}"),
+            });
         }
     }
-    let overrides = overrides
-        .build()
-        .unwrap_or_else(|_| ignore::overrides::Override::empty());
-    let include = build_globset(&opts.include, errors);
+    overrides.build().unwrap_or_else(|_| Override::empty())
+}
+
+/// Whether a walk of `root` would skip everything under the directory `rel`
+/// (relative to `root`) because an `--exclude` glob covers it: the glob
+/// matches the directory or one of its parents (`out`, `/out`, `build/out`),
+/// or every file the walk could pick up inside it (`out/**`).
+pub fn excludes_dir(root: &Path, rel: &Path, opts: &WalkOptions) -> bool {
+    let overrides = overrides_for(root, opts, &mut Vec::new());
+    let mut prefix = PathBuf::new();
+    for c in rel.components() {
+        prefix.push(c);
+        if overrides.matched(&prefix, true).is_ignore() {
+            return true;
+        }
+    }
+    if prefix.as_os_str().is_empty() {
+        return false;
+    }
+    let probe = |name: String| overrides.matched(prefix.join(name), false).is_ignore();
+    DEFAULT_EXTENSIONS
+        .iter()
+        .all(|x| probe(format!("hipify-rs-probe.{x}")) && probe(format!("sub/hipify-rs-probe.{x}")))
+        && opts.include.is_empty()
+}
+
+fn walk_dir(root: &Path, opts: &WalkOptions, w: &mut Walk) {
+    let overrides = overrides_for(root, opts, &mut w.errors);
+    let include = build_globset(&opts.include, &mut w.errors);
     let mut builder = WalkBuilder::new(root);
     builder
         .overrides(overrides)
@@ -84,24 +142,53 @@ fn walk_dir(root: &Path, opts: &WalkOptions, out: &mut Vec<PathBuf>, errors: &mu
         .require_git(false)
         .follow_links(false)
         .filter_entry(|e| e.file_name() != ".git");
+    let wanted = |p: &Path| {
+        let by_ext = p
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| DEFAULT_EXTENSIONS.contains(&x));
+        by_ext
+            || crate::buildfiles::kind_of(p).is_some()
+            || include.as_ref().is_some_and(|g| {
+                g.is_match(p.strip_prefix(root).unwrap_or(p))
+                    || g.is_match(p.file_name().unwrap_or_default())
+            })
+    };
     for entry in builder.build() {
         match entry {
             Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
+                if wanted(e.path()) {
+                    w.files.push(e.path().to_path_buf());
+                }
+            }
+            // The walk root itself is followed when it is a link (the user
+            // named it); links inside it never are.
+            Ok(e) if e.path_is_symlink() && e.depth() > 0 => {
                 let p = e.path();
-                let by_ext = p
-                    .extension()
-                    .and_then(|x| x.to_str())
-                    .is_some_and(|x| DEFAULT_EXTENSIONS.contains(&x));
-                let by_glob = include.as_ref().is_some_and(|g| {
-                    g.is_match(p.strip_prefix(root).unwrap_or(p))
-                        || g.is_match(p.file_name().unwrap_or_default())
-                });
-                if by_ext || by_glob {
-                    out.push(p.to_path_buf());
+                let target = std::fs::read_link(p)
+                    .map(|t| t.display().to_string())
+                    .unwrap_or_else(|_| "?".into());
+                let message = match std::fs::metadata(p) {
+                    Ok(m) if m.is_dir() => Some(format!(
+                        "symbolic link to the directory {target}; not followed"
+                    )),
+                    Ok(_) if wanted(p) => Some(format!(
+                        "symbolic link to {target}; not followed (its target is translated where a walk finds it as a file)"
+                    )),
+                    Err(e) if wanted(p) => Some(format!(
+                        "symbolic link to {target} that cannot be followed ({e}); skipped"
+                    )),
+                    _ => None,
+                };
+                if let Some(message) = message {
+                    w.notes.push(WalkNote {
+                        path: p.to_path_buf(),
+                        message,
+                    });
                 }
             }
             Ok(_) => {}
-            Err(e) => errors.push(WalkError {
+            Err(e) => w.errors.push(WalkError {
                 path: None,
                 message: e.to_string(),
             }),
@@ -128,12 +215,33 @@ fn build_globset(globs: &[String], errors: &mut Vec<WalkError>) -> Option<globse
     b.build().ok()
 }
 
-/// Drops later paths that name a file already listed (overlapping arguments,
-/// `a/../a/x.cu`), keeping the first spelling.
+/// Drops paths that name a file already listed (overlapping arguments,
+/// `a/../a/x.cu`, a symbolic link named beside its target), keeping the first
+/// spelling that is not itself a symbolic link (else the first).
 fn dedup_same_file(paths: &mut Vec<PathBuf>) {
-    let mut seen = std::collections::HashSet::new();
-    paths.retain(|p| match std::fs::canonicalize(p) {
-        Ok(c) => seen.insert(c),
-        Err(_) => true,
+    use std::collections::HashMap;
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    // canonical path → index of the spelling kept
+    let mut chosen: HashMap<PathBuf, usize> = HashMap::new();
+    let mut keep = vec![true; paths.len()];
+    for (i, p) in paths.iter().enumerate() {
+        let Ok(c) = std::fs::canonicalize(p) else {
+            continue;
+        };
+        match chosen.get(&c).copied() {
+            None => {
+                chosen.insert(c, i);
+            }
+            Some(j) if is_link(&paths[j]) && !is_link(p) => {
+                keep[j] = false;
+                chosen.insert(c, i);
+            }
+            Some(_) => keep[i] = false,
+        }
+    }
+    let mut i = 0;
+    paths.retain(|_| {
+        i += 1;
+        keep[i - 1]
     });
 }

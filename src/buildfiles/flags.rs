@@ -65,15 +65,35 @@ use Value::{No, Yes};
 
 /// The nvcc flag table.
 pub const FLAGS: &[Flag] = &[
-    f(&["--use_fast_math", "-use_fast_math"], No, To("-ffast-math"), true),
-    f(&["--expt-relaxed-constexpr", "-expt-relaxed-constexpr"], No, Drop, true),
     f(
-        &["--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda", "-extended-lambda"],
+        &["--use_fast_math", "-use_fast_math"],
+        No,
+        To("-ffast-math"),
+        true,
+    ),
+    f(
+        &["--expt-relaxed-constexpr", "-expt-relaxed-constexpr"],
         No,
         Drop,
         true,
     ),
-    f(&["-lineinfo", "--generate-line-info"], No, To("-gline-tables-only"), true),
+    f(
+        &[
+            "--expt-extended-lambda",
+            "-expt-extended-lambda",
+            "--extended-lambda",
+            "-extended-lambda",
+        ],
+        No,
+        Drop,
+        true,
+    ),
+    f(
+        &["-lineinfo", "--generate-line-info"],
+        No,
+        To("-gline-tables-only"),
+        true,
+    ),
     f(
         &["-rdc", "--relocatable-device-code"],
         Yes,
@@ -84,14 +104,18 @@ pub const FLAGS: &[Flag] = &[
     f(
         &["-dlink", "--device-link"],
         No,
-        Unported("hipcc links relocatable device code at the final link: pass `-fgpu-rdc --hip-link` there"),
+        Unported(
+            "hipcc links relocatable device code at the final link: pass `-fgpu-rdc --hip-link` there",
+        ),
         false,
     ),
     f(&["-Xcompiler", "--compiler-options"], Yes, HostFlags, true),
     f(
         &["-Xptxas", "--ptxas-options"],
         Yes,
-        Unported("ptxas options have no HIP equivalent (for register use, see `-Rpass-analysis=kernel-resource-usage`)"),
+        Unported(
+            "ptxas options have no HIP equivalent (for register use, see `-Rpass-analysis=kernel-resource-usage`)",
+        ),
         true,
     ),
     f(
@@ -103,15 +127,24 @@ pub const FLAGS: &[Flag] = &[
     f(
         &["-maxrregcount", "--maxrregcount"],
         Yes,
-        Unported("no register cap flag on AMD: bound a kernel's registers with `__launch_bounds__`"),
+        Unported(
+            "no register cap flag on AMD: bound a kernel's registers with `__launch_bounds__`",
+        ),
         true,
     ),
-    f(&["-arch", "--gpu-architecture", "-code", "--gpu-code"], Yes, Arch, true),
+    f(
+        &["-arch", "--gpu-architecture", "-code", "--gpu-code"],
+        Yes,
+        Arch,
+        true,
+    ),
     f(&["-gencode", "--generate-code"], Yes, Arch, true),
     f(
         &["-ccbin", "--compiler-bindir"],
         Yes,
-        Unported("hipcc compiles host code with clang; choose the host compiler with CXX / CMAKE_CXX_COMPILER"),
+        Unported(
+            "hipcc compiles host code with clang; choose the host compiler with CXX / CMAKE_CXX_COMPILER",
+        ),
         false,
     ),
     f(
@@ -127,7 +160,10 @@ pub const FLAGS: &[Flag] = &[
     f(
         &["--fmad", "-fmad"],
         Yes,
-        ByValue(&[("true", "-ffp-contract=fast"), ("false", "-ffp-contract=off")]),
+        ByValue(&[
+            ("true", "-ffp-contract=fast"),
+            ("false", "-ffp-contract=off"),
+        ]),
         true,
     ),
     f(
@@ -161,13 +197,21 @@ pub const FLAGS: &[Flag] = &[
     ),
     f(&["-t", "--threads"], Yes, Drop, false),
     f(
-        &["--forward-unknown-to-host-compiler", "-forward-unknown-to-host-compiler"],
+        &[
+            "--forward-unknown-to-host-compiler",
+            "-forward-unknown-to-host-compiler",
+        ],
         No,
         Drop,
         true,
     ),
     f(
-        &["--diag-suppress", "-diag-suppress", "--diag_suppress", "-Xcudafe"],
+        &[
+            "--diag-suppress",
+            "-diag-suppress",
+            "--diag_suppress",
+            "-Xcudafe",
+        ],
         Yes,
         Unported("nvcc's diagnostic numbers mean nothing to clang: use `-Wno-<warning>`"),
         true,
@@ -178,16 +222,55 @@ pub const FLAGS: &[Flag] = &[
         ByValue(&[("shared", ""), ("none", "")]),
         true,
     ),
-    f(&["-x"], Yes, ByValue(&[("cu", "-x hip"), ("c++", "-x c++")]), false),
+    f(
+        &["-x"],
+        Yes,
+        ByValue(&[("cu", "-x hip"), ("c++", "-x c++")]),
+        false,
+    ),
     f(&["--std", "-std"], Yes, Prefix("-std="), false),
 ];
 
 /// Flags clang takes as nvcc does (by prefix; `=` ends an exact name).
 const PASS: &[&str] = &[
-    "-O", "-g", "-D", "-U", "-I", "-L", "-l", "-o=", "-c=", "-w=", "-W", "-f", "-m", "-M", "-E=",
-    "-S=", "-v=", "--verbose=", "-shared=", "-static=", "-pthread=", "-pg=", "-isystem", "-include",
-    "-Xlinker", "-Wl,", "--offload-arch", "-save-temps", "-x=", "-std=", "-rpath", "-Xclang", "-nogpu",
-    "--rocm", "--hip", "-stdlib", "-pie=", "-fPIC=",
+    "-O",
+    "-g",
+    "-D",
+    "-U",
+    "-I",
+    "-L",
+    "-l",
+    "-o=",
+    "-c=",
+    "-w=",
+    "-W",
+    "-f",
+    "-m",
+    "-M",
+    "-E=",
+    "-S=",
+    "-v=",
+    "--verbose=",
+    "-shared=",
+    "-static=",
+    "-pthread=",
+    "-pg=",
+    "-isystem",
+    "-include",
+    "-Xlinker",
+    "-Wl,",
+    "--offload-arch",
+    "-save-temps",
+    "-x=",
+    "-std=",
+    "-rpath",
+    "-Xclang",
+    "-nogpu",
+    "--rocm",
+    "--hip",
+    "-stdlib",
+    "-pie=",
+    "-fPIC=",
 ];
 
 /// One CUDA library: its CMake target, the HIP target and package, and the Make flag.
@@ -203,7 +286,12 @@ pub struct Lib {
     pub link: &'static str,
 }
 
-const fn lib(cuda: &'static str, target: &'static str, package: &'static str, link: &'static str) -> Lib {
+const fn lib(
+    cuda: &'static str,
+    target: &'static str,
+    package: &'static str,
+    link: &'static str,
+) -> Lib {
     Lib {
         cuda,
         target,
@@ -232,7 +320,10 @@ pub const LIBS: &[Lib] = &[
 /// CUDA libraries with no drop-in HIP port, and what to use.
 pub const UNPORTED_LIBS: &[(&str, &str)] = &[
     ("nvml", "NVML → rocm_smi (`rocm_smi64`), a different API"),
-    ("nvidia-ml", "NVML → rocm_smi (`rocm_smi64`), a different API"),
+    (
+        "nvidia-ml",
+        "NVML → rocm_smi (`rocm_smi64`), a different API",
+    ),
     ("cupti", "CUPTI → rocprofiler/roctracer, a different API"),
     ("cudnn", "cuDNN → MIOpen (`MIOpen`) or hipDNN; not drop-in"),
     ("nvjpeg", "nvJPEG → rocJPEG, a different API"),
@@ -368,11 +459,10 @@ pub fn translate(
         if let Some(name) = lib_name {
             if let Some(l) = lib_for(name) {
                 res[i] = if l.link == "-lamdhip64"
-                    && items[..i]
-                        .iter()
-                        .zip(&res)
-                        .any(|(it, r)| matches!(r, Res::Replace(s) if s == "-lamdhip64") || text(&it.flag) == "-lamdhip64")
-                {
+                    && items[..i].iter().zip(&res).any(|(it, r)| {
+                        matches!(r, Res::Replace(s) if s == "-lamdhip64")
+                            || text(&it.flag) == "-lamdhip64"
+                    }) {
                     Res::Drop
                 } else {
                     Res::Replace(l.link.to_string())
@@ -443,12 +533,16 @@ pub fn translate(
                                 "the AMD targets come from GPU_TARGETS (e.g. `make GPU_TARGETS=gfx90a`)",
                             )
                         }
-                        ArchStyle::Replace(_) => (Res::Drop, "the AMD targets come from GPU_TARGETS"),
+                        ArchStyle::Replace(_) => {
+                            (Res::Drop, "the AMD targets come from GPU_TARGETS")
+                        }
                     };
                     findings.push(Finding {
                         range: full.clone(),
                         code: Code::GpuArchList,
-                        message: format!("CUDA architecture flag `{shown}` cannot carry over to AMD GPUs"),
+                        message: format!(
+                            "CUDA architecture flag `{shown}` cannot carry over to AMD GPUs"
+                        ),
                         help: Some(help.into()),
                     });
                     out = Some(r);
@@ -456,7 +550,9 @@ pub fn translate(
                 _ => findings.push(Finding {
                     range: full.clone(),
                     code: Code::NvccFlag,
-                    message: format!("nvcc flag `{shown}` with a value hipify-rs does not know; left as it is"),
+                    message: format!(
+                        "nvcc flag `{shown}` with a value hipify-rs does not know; left as it is"
+                    ),
                     help: None,
                 }),
             },
@@ -486,7 +582,9 @@ pub fn translate(
                 None => findings.push(Finding {
                     range: full.clone(),
                     code: Code::NvccFlag,
-                    message: format!("nvcc flag `{shown}` with a value hipify-rs does not know; left as it is"),
+                    message: format!(
+                        "nvcc flag `{shown}` with a value hipify-rs does not know; left as it is"
+                    ),
                     help: None,
                 }),
             },
@@ -576,9 +674,18 @@ mod tests {
 
     #[test]
     fn table_rows() {
-        assert_eq!(run("-O3 --use_fast_math -lineinfo", true).0, "-O3 -ffast-math -gline-tables-only");
-        assert_eq!(run("--expt-relaxed-constexpr -O2 --expt-extended-lambda", true).0, "-O2");
-        assert_eq!(run("-Xcompiler -fopenmp,-Wall -g", true).0, "-fopenmp -Wall -g");
+        assert_eq!(
+            run("-O3 --use_fast_math -lineinfo", true).0,
+            "-O3 -ffast-math -gline-tables-only"
+        );
+        assert_eq!(
+            run("--expt-relaxed-constexpr -O2 --expt-extended-lambda", true).0,
+            "-O2"
+        );
+        assert_eq!(
+            run("-Xcompiler -fopenmp,-Wall -g", true).0,
+            "-fopenmp -Wall -g"
+        );
         assert_eq!(run("-Xcompiler=-fPIC", true).0, "-fPIC");
         assert_eq!(run("-rdc=true -c", true).0, "-fgpu-rdc -c");
         assert_eq!(run("-x cu", true).0, "-x hip");
@@ -610,7 +717,13 @@ mod tests {
 
     #[test]
     fn libraries() {
-        assert_eq!(run("-lcudart -lcuda -lcublas -lcurand -lm", false).0, "-lamdhip64 -lhipblas -lhiprand -lm");
-        assert_eq!(run("-lnvidia-ml", false).1, vec![Code::BuildSettingUnported]);
+        assert_eq!(
+            run("-lcudart -lcuda -lcublas -lcurand -lm", false).0,
+            "-lamdhip64 -lhipblas -lhiprand -lm"
+        );
+        assert_eq!(
+            run("-lnvidia-ml", false).1,
+            vec![Code::BuildSettingUnported]
+        );
     }
 }

@@ -115,7 +115,13 @@ impl<'a> Out<'a> {
     }
 
     /// Adds a finding.
-    pub(crate) fn diag(&mut self, code: Code, range: Range<usize>, msg: impl Into<String>, help: Option<&str>) {
+    pub(crate) fn diag(
+        &mut self,
+        code: Code,
+        range: Range<usize>,
+        msg: impl Into<String>,
+        help: Option<&str>,
+    ) {
         let mut d = Diagnostic::new(code, range, msg);
         if let Some(h) = help {
             d = d.with_help(h);
@@ -143,7 +149,10 @@ impl<'a> Out<'a> {
         diags.retain(|d| seen.insert((d.code, d.range.start)));
         suppress(src, &comments, &mut diags);
         let (edits, _overlapping) = edit::normalize(edits);
-        debug_assert!(_overlapping.is_empty(), "overlapping edits: {_overlapping:?}");
+        debug_assert!(
+            _overlapping.is_empty(),
+            "overlapping edits: {_overlapping:?}"
+        );
         let output = edit::apply(src, &edits);
         let changed = output != src;
         diags.sort_by_key(|d| (d.range.start, d.code));
@@ -192,7 +201,10 @@ fn suppress(src: &[u8], comments: &[Range<usize>], diags: &mut Vec<Diagnostic>) 
 
 /// The indentation of the line `at` is on, if only whitespace precedes `at` there.
 pub(crate) fn indent_at(src: &[u8], at: usize) -> String {
-    let start = src[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let start = src[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
     let pre = &src[start..at];
     if pre.iter().all(|&b| b == b' ' || b == b'\t') {
         String::from_utf8_lossy(pre).into_owned()

@@ -296,17 +296,34 @@ fn execute(cli: Cli) -> Result<u8> {
         exclude,
         no_ignore: cli.walk.no_ignore,
     };
-    let (files, walk_errors) = walk::files(&cli.paths, &walk_opts);
+    let run_started = std::time::SystemTime::now();
+    let walk::Walk {
+        files,
+        errors: walk_errors,
+        notes: walk_notes,
+    } = walk::walk(&cli.paths, &walk_opts);
     for e in &walk_errors {
         match &e.path {
             Some(p) => eprintln!("hipify-rs: error: {}: {}", p.display(), e.message),
             None => eprintln!("hipify-rs: error: {}", e.message),
         }
     }
-    let mode = Mode::of(&cli, &files)?;
-    if let Mode::OutputDir(dir) = &mode {
-        refuse_output_dir_inside_inputs(dir, &cli.paths)?;
+    if !cli.quiet {
+        for n in &walk_notes {
+            eprintln!("hipify-rs: note: {}: {}", n.path.display(), n.message);
+        }
     }
+    let mode = Mode::of(&cli, &files)?;
+    let mut inputs = std::collections::HashSet::new();
+    if let Mode::OutputDir(dir) = &mode {
+        refuse_output_dir_inside_inputs(dir, &cli.paths, &walk_opts)?;
+        // Every spelling of every input, to refuse a destination naming one.
+        for f in &files {
+            inputs.extend(std::fs::canonicalize(f));
+            inputs.extend(lexically_absolute(f));
+        }
+    }
+    remove_stale_temps(&files, &cli, &mode, run_started);
 
     let progress = (cli.format == Format::Human
         && !cli.quiet
@@ -323,7 +340,7 @@ fn execute(cli: Cli) -> Result<u8> {
     let outcomes: Vec<Outcome> = files
         .par_iter()
         .map(|path| {
-            let o = process(path, &cli, &opts, &mode);
+            let o = process(path, &cli, &opts, &mode, &inputs);
             if let Some(bar) = &progress {
                 bar.inc(1);
             }
@@ -476,7 +493,53 @@ impl Mode {
     }
 }
 
-fn refuse_output_dir_inside_inputs(dir: &Path, inputs: &[PathBuf]) -> Result<()> {
+/// Removes temp files an interrupted run left in the directories this run
+/// writes to (see `output::remove_stale_temps` for which ones).
+fn remove_stale_temps(
+    files: &[PathBuf],
+    cli: &Cli,
+    mode: &Mode,
+    run_started: std::time::SystemTime,
+) {
+    let mut dirs = std::collections::BTreeSet::new();
+    for f in files {
+        let dest = match mode {
+            Mode::InPlace => f.clone(),
+            Mode::OutputDir(dir) => dir.join(relative_to_roots(f, &cli.paths)),
+            Mode::File(dest) => dest.clone(),
+            _ => return,
+        };
+        let parent = dest.parent().filter(|p| !p.as_os_str().is_empty());
+        dirs.insert(parent.unwrap_or(Path::new(".")).to_path_buf());
+    }
+    for d in dirs {
+        for removed in output::remove_stale_temps(&d, run_started) {
+            if !cli.quiet {
+                eprintln!(
+                    "hipify-rs: note: {}: removed, a temp file left by an interrupted run",
+                    removed.display()
+                );
+            }
+        }
+    }
+}
+
+/// `path` made absolute by its parent's canonical form, its own name kept
+/// (so a link is named, not its target).
+fn lexically_absolute(path: &Path) -> Option<PathBuf> {
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let parent = std::fs::canonicalize(parent.unwrap_or(Path::new("."))).ok()?;
+    Some(parent.join(path.file_name()?))
+}
+
+/// Refuses an output dir inside a directory input, unless an `--exclude`
+/// glob (or the config's `exclude`) keeps the walk out of it, so that a
+/// second run cannot translate its own output.
+fn refuse_output_dir_inside_inputs(
+    dir: &Path,
+    inputs: &[PathBuf],
+    walk_opts: &walk::WalkOptions,
+) -> Result<()> {
     let Ok(out) = std::fs::canonicalize(dir).or_else(|_| {
         // Not created yet: judge by its parent.
         let parent = dir
@@ -490,8 +553,12 @@ fn refuse_output_dir_inside_inputs(dir: &Path, inputs: &[PathBuf]) -> Result<()>
     for input in inputs {
         if let Ok(inp) = std::fs::canonicalize(input) {
             if inp.is_dir() && out.starts_with(&inp) {
+                let rel = out.strip_prefix(&inp).unwrap_or(Path::new(""));
+                if out != inp && walk::excludes_dir(input, rel, walk_opts) {
+                    continue;
+                }
                 bail!(
-                    "--output-dir {} is inside the input {}: a second run would translate its own output; choose a directory outside the inputs",
+                    "--output-dir {} is inside the input {}: a second run would translate its own output; choose a directory outside the inputs, or --exclude it",
                     dir.display(),
                     input.display()
                 );
@@ -523,7 +590,16 @@ fn untouched(source: &[u8], d: Diagnostic) -> Translation {
     }
 }
 
-fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
+/// Files at least this large are not read: token offsets are 32-bit.
+const MAX_FILE_SIZE: u64 = u32::MAX as u64;
+
+fn process(
+    path: &Path,
+    cli: &Cli,
+    opts: &Options,
+    mode: &Mode,
+    inputs: &std::collections::HashSet<PathBuf>,
+) -> Outcome {
     let mut o = Outcome {
         path: path.to_path_buf(),
         source: Vec::new(),
@@ -532,6 +608,27 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
         failed: false,
         note: None,
     };
+    if matches!(mode, Mode::InPlace)
+        && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    {
+        // Renaming over the link would replace it; writing through it would
+        // change a file elsewhere. Neither is what the user can expect.
+        let target = std::fs::read_link(path).unwrap_or_default();
+        o.note = Some(format!(
+            "symbolic link to {}; skipped by --inplace (name the target to translate it)",
+            target.display()
+        ));
+        return o;
+    }
+    if let Ok(m) = std::fs::metadata(path) {
+        if m.len() >= MAX_FILE_SIZE {
+            o.note = Some(format!(
+                "{} bytes: too large (4 GiB at most); skipped",
+                m.len()
+            ));
+            return o;
+        }
+    }
     o.source = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -544,11 +641,16 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
         }
     };
     if source::looks_binary(&o.source) {
-        o.note = Some("binary file (NUL bytes); skipped".into());
+        o.note =
+            Some("binary file (a NUL byte, or mostly bytes that are not text); skipped".into());
         return o;
     }
     let language = Language::of_path(path);
-    let t = match catch_unwind(AssertUnwindSafe(|| translate(&o.source, language, opts))) {
+    let build = hipify_rs::buildfiles::kind_of(path);
+    let t = match catch_unwind(AssertUnwindSafe(|| match build {
+        Some(kind) => hipify_rs::buildfiles::translate_build_file(&o.source, kind, opts),
+        None => translate(&o.source, language, opts),
+    })) {
         Ok(t) => t,
         Err(_) => untouched(
             &o.source,
@@ -567,14 +669,18 @@ fn process(path: &Path, cli: &Cli, opts: &Options, mode: &Mode) -> Outcome {
             .and_then(|()| {
                 output::write_atomic(path, &t.output, None, Durability::Synced).map(|_| ())
             }),
-        Mode::OutputDir(dir) => {
-            let dest = dir.join(relative_to_roots(path, &cli.paths));
-            std::fs::create_dir_all(dest.parent().unwrap_or(dir))
-                .and_then(|()| {
-                    output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed)
-                })
-                .map(|_: Written| ())
-        }
+        Mode::OutputDir(dir) => output::dest_within(dir, &relative_to_roots(path, &cli.paths))
+            .and_then(|dest| {
+                if lexically_absolute(&dest).is_some_and(|d| inputs.contains(&d)) {
+                    return Err(io::Error::other(format!(
+                        "{} is an input; not overwriting it",
+                        dest.display()
+                    )));
+                }
+                output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed)
+                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dest.display())))
+            })
+            .map(|_: Written| ()),
         _ => Ok(()),
     };
     if let Err(e) = result {

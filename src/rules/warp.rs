@@ -10,7 +10,7 @@
 //! Precision matters as much as recall: a 32 is reported only in one of these
 //! roles, next to a thread index, a warp function or a warp-named constant.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
@@ -89,6 +89,7 @@ const FULL_MASK_64: &str = "0xffffffffffffffffULL";
 
 pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let mut reported_decls = HashSet::new();
+    let mut decls = Declarations { by_name: None };
     let mut mask_vars: HashSet<&[u8]> = HashSet::new();
     let wide_masks = cx.opts.target.hip_version >= Version::new(6, 2, 0);
     for i in 0..cx.lx.tokens.len() {
@@ -97,10 +98,10 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             TokenKind::Ident => {
                 let name = cx.text(i);
                 if MASKED.contains(&name) && wide_masks {
-                    mask_argument(cx, i, &mut reported_decls, out);
+                    mask_argument(cx, i, &mut reported_decls, &mut decls, out);
                 }
                 if MASK_RESULTS.contains(&name) {
-                    mask_result(cx, i, &mut mask_vars, out);
+                    mask_result(cx, i, &mut mask_vars, &mut decls, out);
                 }
                 if let Some(&(_, wide, safe)) = BIT_FUNCTIONS.iter().find(|(n, _, _)| *n == name) {
                     bit_function(cx, i, wide, safe, &mask_vars, out);
@@ -192,35 +193,60 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
 
 /// Where identifier `name` is declared in this file: a variable with a type,
 /// or `#define NAME <literal>`.
+#[derive(Clone, Copy)]
 enum Declaration {
     Variable { name_tok: usize, ty: (usize, usize) },
     Macro { literal: usize },
 }
 
-fn find_declaration(cx: &Cx<'_>, name: &[u8]) -> Option<Declaration> {
-    for (d, dir) in cx.lx.directives.iter().enumerate() {
+/// The declarations of this file's 32-bit variables and literal macros, by
+/// name (the first of each), built once per file on first need.
+struct Declarations<'a> {
+    by_name: Option<HashMap<&'a [u8], Declaration>>,
+}
+
+impl<'a> Declarations<'a> {
+    fn get(&mut self, cx: &Cx<'a>, name: &[u8]) -> Option<Declaration> {
+        self.by_name
+            .get_or_insert_with(|| collect_declarations(cx))
+            .get(name)
+            .copied()
+    }
+}
+
+fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
+    let mut out = HashMap::new();
+    for dir in &cx.lx.directives {
         let n = dir.first_token as usize + 1;
-        if dir.name == "define" && n + 1 < dir.end_token as usize && cx.text(n) == name {
-            let lit = n + 1;
-            if lit + 1 == dir.end_token as usize && cx.tok(lit).kind == TokenKind::Number {
-                let _ = d;
-                return Some(Declaration::Macro { literal: lit });
+        if dir.name == "define"
+            && n + 2 == dir.end_token as usize
+            && cx.tok(n + 1).kind == TokenKind::Number
+        {
+            out.entry(cx.text(n))
+                .or_insert(Declaration::Macro { literal: n + 1 });
+        }
+    }
+    for k in 0..cx.lx.tokens.len() {
+        if cx.tok(k).kind != TokenKind::Ident || out.contains_key(cx.text(k)) {
+            continue;
+        }
+        let declarator = cx
+            .next(k)
+            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"));
+        if declarator {
+            if let Some(ty) = declared_32bit(cx, k) {
+                out.insert(cx.text(k), Declaration::Variable { name_tok: k, ty });
             }
         }
     }
-    (0..cx.lx.tokens.len())
-        .filter(|&k| cx.tok(k).kind == TokenKind::Ident && cx.text(k) == name)
-        .filter(|&k| {
-            cx.next(k)
-                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"))
-        })
-        .find_map(|k| declared_32bit(cx, k).map(|ty| Declaration::Variable { name_tok: k, ty }))
+    out
 }
 
-fn mask_argument(
-    cx: &Cx<'_>,
+fn mask_argument<'a>(
+    cx: &Cx<'a>,
     call: usize,
     reported: &mut HashSet<usize>,
+    decls: &mut Declarations<'a>,
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(open) = cx.next(call).filter(|&o| cx.is_punct(o, b"(")) else {
@@ -305,7 +331,7 @@ fn mask_argument(
     }
     if b == a + 1 && cx.tok(a).kind == TokenKind::Ident {
         let name = cx.text(a);
-        match find_declaration(cx, name) {
+        match decls.get(cx, name) {
             Some(Declaration::Macro { literal }) => {
                 if !reported.insert(literal) {
                     return;
@@ -368,6 +394,7 @@ fn mask_result<'a>(
     cx: &Cx<'a>,
     call: usize,
     mask_vars: &mut HashSet<&'a [u8]>,
+    decls: &mut Declarations<'a>,
     out: &mut Vec<Diagnostic>,
 ) {
     let fname = String::from_utf8_lossy(cx.text(call));
@@ -385,7 +412,7 @@ fn mask_result<'a>(
             return;
         };
         mask_vars.insert(cx.text(name));
-        let ty = declared_32bit(cx, name).or_else(|| match find_declaration(cx, cx.text(name)) {
+        let ty = declared_32bit(cx, name).or_else(|| match decls.get(cx, cx.text(name)) {
             Some(Declaration::Variable { ty, .. }) => Some(ty),
             _ => None,
         });

@@ -11,6 +11,7 @@ mod findings;
 mod identifiers;
 mod includes;
 mod launch;
+mod scopes;
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -127,7 +128,8 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
         stats: Stats::default(),
         diagnostics: Vec::new(),
         facts: Facts::default(),
-        tree: std::cell::OnceCell::new(),
+        scopes: std::cell::OnceCell::new(),
+        notes: std::cell::RefCell::new(Vec::new()),
     };
     let includes = includes::scan(&mut cx);
     identifiers::rewrite(&mut cx, includes.legacy_cublas);
@@ -138,16 +140,7 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
 
     let mut found = std::mem::take(&mut cx.diagnostics);
     found.extend(crate::rules::check(&cx));
-    if let Some(Some(tree)) = cx.tree.get() {
-        // Only files that needed the parser get here; say where it gave up.
-        if let Some(at) = crate::syntax::first_error(tree) {
-            found.push(Diagnostic::new(
-                Code::ParseError,
-                at,
-                "tree-sitter could not parse this; identifiers here were translated lexically, and declaration checks were skipped",
-            ));
-        }
-    }
+    found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
     let mut edits = std::mem::take(&mut cx.edits);
     if opts.apply_fixes {
@@ -189,8 +182,10 @@ pub(crate) struct Cx<'a> {
     pub(crate) stats: Stats,
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) facts: Facts,
-    /// The tree-sitter tree, parsed on first need.
-    pub(crate) tree: std::cell::OnceCell<Option<tree_sitter::Tree>>,
+    /// The brace scope of every token, computed on first need.
+    pub(crate) scopes: std::cell::OnceCell<Vec<scopes::Scope>>,
+    /// Notes from checks that take `&self` (the parser gave up somewhere).
+    pub(crate) notes: std::cell::RefCell<Vec<Diagnostic>>,
 }
 
 impl<'a> Cx<'a> {
@@ -269,15 +264,44 @@ impl<'a> Cx<'a> {
     }
 
     /// Whether identifier token `i` is a declaration owned by a user's
-    /// namespace or class (parses the file on first call).
+    /// namespace or class: the lexical scope says namespace or class, and
+    /// tree-sitter, parsing just that statement, says it declares the name.
     pub(crate) fn is_user_declaration(&self, i: usize) -> bool {
+        let scope = self.scopes.get_or_init(|| scopes::scopes(self))[i];
+        if !matches!(scope, scopes::Scope::Namespace | scopes::Scope::Class) {
+            return false;
+        }
+        // The statement: from the last `;`, `{` or `}` to the next `;` or `{`.
+        let boundary = |k: usize| matches!(self.text(k), b";" | b"{" | b"}");
+        let mut a = i;
+        while let Some(p) = self.prev(a).filter(|&p| !boundary(p)) {
+            a = p;
+        }
+        let mut b = i;
+        while let Some(n) = self.next(b) {
+            b = n;
+            if boundary(n) {
+                break;
+            }
+        }
+        let start = self.tok(a).start as usize;
+        let mut snippet = self.src[start..self.tok(b).end as usize].to_vec();
+        if snippet.ends_with(b"{") {
+            snippet.push(b'}');
+        }
         let t = self.tok(i);
-        self.tree
-            .get_or_init(|| crate::syntax::parse(self.src))
-            .as_ref()
-            .is_some_and(|tree| {
-                crate::syntax::is_user_declaration(tree, t.start as usize, t.end as usize)
-            })
+        let Some(tree) = crate::syntax::parse(&snippet) else {
+            return false;
+        };
+        if let Some(at) = crate::syntax::first_error(&tree) {
+            // Macro-heavy code: say the declaration check could not run here.
+            self.notes.borrow_mut().push(Diagnostic::new(
+                Code::ParseError,
+                start + at.start..start + at.end,
+                "tree-sitter could not parse this statement; it was translated as code (a declaration here would have been left alone)",
+            ));
+        }
+        crate::syntax::declares(&tree, t.start as usize - start, t.end as usize - start)
     }
 
     /// The name of identifier token `i`, with line splices removed.
