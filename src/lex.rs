@@ -98,6 +98,8 @@ fn splice_len(src: &[u8], i: usize) -> usize {
     match (src.get(i + 1), src.get(i + 2)) {
         (Some(b'\n'), _) => 2,
         (Some(b'\r'), Some(b'\n')) => 3,
+        // Old Mac line ends: a lone CR ends a line, as clang reads it.
+        (Some(b'\r'), _) => 2,
         _ => 0,
     }
 }
@@ -188,6 +190,14 @@ impl Lexer<'_> {
                     self.at_line_start = true;
                     self.line_start = self.pos;
                 }
+                // A lone CR (old Mac line ends) ends a line, as in clang.
+                b'\r' if self.peek(1) != b'\n' => {
+                    let end = self.pos;
+                    self.pos += 1;
+                    self.close_directive(end, self.pos);
+                    self.at_line_start = true;
+                    self.line_start = self.pos;
+                }
                 b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
                 b'\\' if splice_len(src, self.pos) > 0 => {
                     // A splice joins lines: the directive (if any) goes on.
@@ -234,8 +244,11 @@ impl Lexer<'_> {
 
     fn line_comment(&mut self) {
         let s = self.pos;
-        // A line comment ends at a newline that is not spliced.
-        while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+        // A line comment ends at a newline (or lone CR) that is not spliced.
+        while self.pos < self.src.len()
+            && self.src[self.pos] != b'\n'
+            && !(self.src[self.pos] == b'\r' && self.peek(1) != b'\n')
+        {
             let n = splice_len(self.src, self.pos);
             self.pos += n.max(1);
         }
@@ -421,6 +434,7 @@ impl Lexer<'_> {
                     self.pos += if n > 0 { n } else { 2 };
                 }
                 b'\n' => return,
+                b'\r' if self.peek(1) != b'\n' => return,
                 b if b == quote => {
                     self.pos += 1;
                     return;
@@ -503,6 +517,16 @@ mod tests {
             despliced(&src.as_bytes()[l.tokens[0].range()]),
             b"cudaMalloc"
         );
+    }
+
+    #[test]
+    fn lone_cr_ends_lines() {
+        let src = "// c\rcudaFree(p);\r#include <cuda.h>\rint x;";
+        let k = kinds(src);
+        assert_eq!(k[0], (TokenKind::Ident, "cudaFree"));
+        let l = lex(src.as_bytes());
+        assert_eq!(l.directives.len(), 1);
+        assert!(!l.tokens.last().unwrap().in_directive());
     }
 
     #[test]

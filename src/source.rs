@@ -45,10 +45,12 @@ pub fn bom_len(src: &[u8]) -> usize {
     }
 }
 
-/// The file's line ending, judged by its first line: `"\r\n"` or `"\n"`.
+/// The file's line ending, judged by its first line: `"\r\n"`, `"\n"`, or
+/// `"\r"` (old Mac files).
 pub fn line_ending(src: &[u8]) -> &'static str {
-    match memchr::memchr(b'\n', src) {
-        Some(i) if i > 0 && src[i - 1] == b'\r' => "\r\n",
+    match memchr::memchr2(b'\n', b'\r', src) {
+        Some(i) if src[i] == b'\r' && src.get(i + 1) == Some(&b'\n') => "\r\n",
+        Some(i) if src[i] == b'\r' => "\r",
         _ => "\n",
     }
 }

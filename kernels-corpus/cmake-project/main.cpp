@@ -31,9 +31,9 @@ int main() {
     return 1;
   int bad = 0;
   for (int i = 0; i < n; ++i) bad += y[i] != 0.5f * float(i % 5) + 3.0f;
-  cudaFree(dx);
-  cudaFree(dy);
-  cudaStreamDestroy(stream);
+  (void)cudaFree(dx);
+  (void)cudaFree(dy);
+  (void)cudaStreamDestroy(stream);
   std::printf("saxpy_demo: %d mismatches\n%s\n", bad, bad ? "FAIL" : "PASS");
   return bad ? 1 : 0;
 }

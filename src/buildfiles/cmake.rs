@@ -374,7 +374,7 @@ pub(crate) fn translate(out: &mut Out<'_>) {
                 .extend(texts.iter().take_while(|t| *t != "PROPERTIES").cloned());
         }
         if name == "list" && texts.len() > 1 && texts[0] == "FILTER" {
-            st.covered.push(format!("{}", texts[1]));
+            st.covered.push(texts[1].clone());
         }
         if name == "set" && texts.first().is_some_and(|t| t == "GPU_TARGETS") {
             st.arch_at = Some((usize::MAX, String::new()));
@@ -844,12 +844,9 @@ fn flag_lists(out: &mut Out<'_>, st: &mut State, c: &Command, name: &str, texts:
         }
     }
     // Quoted plain arguments: their content, flag by flag.
-    for k in 0..c.args.len() {
-        if c.args[k].kind == ArgKind::Quoted
-            && !dropped[k]
-            && !out.src[c.args[k].content.clone()].contains(&b'$')
-        {
-            flag_region(out, st, c.args[k].content.clone(), anywhere, true);
+    for (a, gone) in c.args.iter().zip(&dropped) {
+        if a.kind == ArgKind::Quoted && !gone && !out.src[a.content.clone()].contains(&b'$') {
+            flag_region(out, st, a.content.clone(), anywhere, true);
         }
     }
     let ranges: Vec<Range<usize>> = c.args.iter().map(|a| a.range.clone()).collect();

@@ -711,15 +711,39 @@ fn relative_to_roots(file: &Path, roots: &[PathBuf]) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(file.file_name().unwrap_or_default()))
 }
 
+/// A unified diff of the raw bytes (similar's own writer would turn bytes
+/// that are not UTF-8 into U+FFFD, and `patch` would then reject the hunk).
 fn unified_diff(path: &Path, old: &[u8], new: &[u8]) -> Vec<u8> {
     let diff = similar::TextDiff::from_lines(old, new);
     let name = path.display().to_string();
-    let mut out = Vec::new();
-    let _ = diff
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_writer(&mut out);
+    let mut out = format!("--- a/{name}\n+++ b/{name}\n").into_bytes();
+    // `-start,len` as diff writes it: 1-based; the line before for len 0.
+    let range = |r: std::ops::Range<usize>| match r.len() {
+        1 => format!("{}", r.start + 1),
+        0 => format!("{},0", r.start),
+        n => format!("{},{n}", r.start + 1),
+    };
+    for group in diff.grouped_ops(3) {
+        let (Some(first), Some(last)) = (group.first(), group.last()) else {
+            continue;
+        };
+        let old_lines = first.old_range().start..last.old_range().end;
+        let new_lines = first.new_range().start..last.new_range().end;
+        out.extend(format!("@@ -{} +{} @@\n", range(old_lines), range(new_lines)).bytes());
+        for op in &group {
+            for change in diff.iter_changes(op) {
+                out.push(match change.tag() {
+                    similar::ChangeTag::Equal => b' ',
+                    similar::ChangeTag::Delete => b'-',
+                    similar::ChangeTag::Insert => b'+',
+                });
+                out.extend_from_slice(change.value());
+                if change.missing_newline() {
+                    out.extend_from_slice(b"\n\\ No newline at end of file\n");
+                }
+            }
+        }
+    }
     out
 }
 

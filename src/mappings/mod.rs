@@ -274,9 +274,10 @@ pub fn lookup(name: &str) -> Option<&'static Mapping> {
     API_INDEX.get(name).map(|ix| &MAPPINGS[ix[0] as usize])
 }
 
-/// Cheap pre-filter before hashing: length range and first two bytes.
-fn may_be_key(name: &str) -> bool {
-    let b = name.as_bytes();
+/// Cheap pre-filter before hashing: length range and first two bytes. False
+/// means no CUDA name is spelled `name`.
+pub fn may_be_key(name: impl AsRef<[u8]>) -> bool {
+    let b = name.as_ref();
     if b.len() < API_MIN_LEN || b.len() > API_MAX_LEN {
         return false;
     }

@@ -97,6 +97,11 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         match t.kind {
             TokenKind::Ident => {
                 let name = cx.text(i);
+                // Every warp function is spelled `__…`: test the rest only then.
+                if !name.starts_with(b"__") {
+                    warp_size_names(cx, i, out);
+                    continue;
+                }
                 if MASKED.contains(&name) && wide_masks {
                     mask_argument(cx, i, &mut reported_decls, &mut decls, out);
                 }
@@ -227,16 +232,18 @@ fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
         }
     }
     for k in 0..cx.lx.tokens.len() {
-        if cx.tok(k).kind != TokenKind::Ident || out.contains_key(cx.text(k)) {
+        // Cheap tests first: most identifiers are not declarators.
+        if cx.tok(k).kind != TokenKind::Ident {
             continue;
         }
         let declarator = cx
             .next(k)
             .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"));
-        if declarator {
-            if let Some(ty) = declared_32bit(cx, k) {
-                out.insert(cx.text(k), Declaration::Variable { name_tok: k, ty });
-            }
+        if !declarator {
+            continue;
+        }
+        if let Some(ty) = declared_32bit(cx, k) {
+            out.entry(cx.text(k)).or_insert(Declaration::Variable { name_tok: k, ty });
         }
     }
     out

@@ -95,8 +95,15 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             continue;
         }
         let name = cx.ident_name(i);
-        if KERNEL_WORDS.contains(&name.as_ref()) {
+        if !cx.facts.uses_kernel_language
+            && matches!(name.first(), Some(b'_' | b't' | b'b' | b'g'))
+            && KERNEL_WORDS.contains(&name.as_ref())
+        {
             cx.facts.uses_kernel_language = true;
+        }
+        // Most identifiers cannot be a CUDA name: skip them before decoding.
+        if !mappings::may_be_key(&name) && !looks_like_cuda_bytes(&name) && cx.opts.extra_mappings.is_empty() {
+            continue;
         }
         let Ok(name) = std::str::from_utf8(&name) else {
             continue;
@@ -146,7 +153,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             if looks_like_cuda(name) {
                 unknown.push(i);
             }
-            if let Some(p) = prev {
+            if let Some(p) = prev.filter(|_| looks_like_cuda(name)) {
                 if (cx.tok(p).kind == TokenKind::Ident && !NOT_A_TYPE.contains(&cx.text(p)))
                     || cx
                         .lx
@@ -294,6 +301,11 @@ fn unsupported(
     } else {
         d.with_help(m.note)
     }
+}
+
+/// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
+fn looks_like_cuda_bytes(name: &[u8]) -> bool {
+    matches!(name, [b'c', b'u', ..] | [b'C', b'U', b'_', ..] | [b'n', b'v', ..])
 }
 
 /// Whether `name` has the shape of a CUDA API name (`cudaX`, `cuX`, `CU_X`,

@@ -216,7 +216,7 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
 }
 
 fn line_start_of(src: &[u8], offset: usize) -> usize {
-    memchr::memrchr(b'\n', &src[..offset]).map_or(0, |i| i + 1)
+    memchr::memrchr2(b'\n', b'\r', &src[..offset]).map_or(0, |i| i + 1)
 }
 
 /// Adds `#include <hip/hip_runtime.h>` where the file needs the runtime and
