@@ -23,14 +23,19 @@ pub(crate) const REPORTED_BY_RULES: &[&str] = &[
     "__CUDA_ARCH__",
 ];
 
-/// Runs every rule over one file.
-pub(crate) fn check(cx: &Cx<'_>) -> Vec<Diagnostic> {
+/// Runs every rule over one file. The device-code rules run only on files
+/// that show CUDA (a `.cu`/`.cuh` file, the kernel language, or a CUDA name):
+/// in plain C++ a `% 32` or an `asm` is not a GPU hazard, and skipping them
+/// keeps such files nearly as cheap as lexing them.
+pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    ptx::check(cx, &mut out);
     libraries::check(cx, &mut out);
-    warp::check(cx, &mut out);
-    semantics::check(cx, &mut out);
-    versions::check(cx, &mut out);
+    if cuda {
+        ptx::check(cx, &mut out);
+        warp::check(cx, &mut out);
+        semantics::check(cx, &mut out);
+        versions::check(cx, &mut out);
+    }
     out
 }
 

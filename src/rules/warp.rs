@@ -121,7 +121,14 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
 
 /// The value of an integer literal, and whether it is 64 bits wide (`ll`).
 fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
-    let s = std::str::from_utf8(text).ok()?.replace('\'', "");
+    let s = std::str::from_utf8(text).ok()?;
+    let owned;
+    let s = if s.contains('\'') {
+        owned = s.replace('\'', "");
+        owned.as_str()
+    } else {
+        s
+    };
     let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
     let suffix = &s[digits.len()..];
     let wide = suffix.to_ascii_lowercase().contains("ll");
@@ -637,7 +644,8 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
 /// `WARP_SIZE`, `kWarpSize`, `warp_size`, `THREADS_PER_WARP` … (case and
 /// underscores ignored), without allocating: this runs on every identifier.
 fn is_warp_size_name(name: &[u8]) -> bool {
-    if name.len() < 6 || !name.iter().any(|b| b.eq_ignore_ascii_case(&b'w')) {
+    // Every accepted spelling ends in e, z or p (…size, …sz, …warp).
+    if name.len() < 6 || !matches!(name[name.len() - 1], b'e' | b'E' | b'z' | b'Z' | b'p' | b'P') {
         return false;
     }
     let letters = || {

@@ -185,6 +185,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if matches!(m.family, Family::Runtime | Family::Driver) {
             cx.facts.uses_runtime_api = true;
         }
+        // `max`, `sqrt`, `printf` are in the device table under their own
+        // names: only a name that changes (or a non-device API) says "CUDA".
+        if m.family != Family::Device || m.hip.name != Some(m.cuda) {
+            cx.facts.uses_cuda_names = true;
+        }
         if legacy_cublas && m.family == Family::Blas && m.kind == Kind::Function {
             cx.diagnostics.push(
                 Diagnostic::new(

@@ -22,6 +22,8 @@ pub(super) struct Includes {
     has_hip_runtime_api: bool,
     /// `cublas.h` without `cublas_v2.h`: the legacy cuBLAS API.
     pub(super) legacy_cublas: bool,
+    /// The file includes a CUDA (or HIP) header.
+    pub(super) has_cuda_include: bool,
     /// Where `#include <hip/hip_runtime.h>` goes if it must be added.
     insert_at: Option<InsertPoint>,
 }
@@ -60,6 +62,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
         let dir = &cx.lx.directives[line.directive];
         let hn = cx.tok(line.token);
         let delete_line = Edit::delete(dir.line_start as usize..dir.end_with_newline as usize);
+        out.has_cuda_include |= line.path.starts_with("hip/") || mappings::header(&line.path).is_some();
         let target: &str = match mappings::header(&line.path) {
             Some(h) => match h.resolve(&cx.opts.target) {
                 _ if line.path == "cublas.h" && out.legacy_cublas => {

@@ -139,7 +139,11 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
     includes::ensure_hip_runtime(&mut cx, &includes, language);
 
     let mut found = std::mem::take(&mut cx.diagnostics);
-    found.extend(crate::rules::check(&cx));
+    let cuda = language == Language::Cuda
+        || cx.facts.uses_kernel_language
+        || cx.facts.uses_cuda_names
+        || includes.has_cuda_include;
+    found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
     let mut edits = std::mem::take(&mut cx.edits);
@@ -171,6 +175,8 @@ pub(crate) struct Facts {
     pub(crate) uses_runtime_api: bool,
     /// The file uses the kernel language (`__global__`, `threadIdx` …).
     pub(crate) uses_kernel_language: bool,
+    /// Some identifier names a CUDA API (of any family).
+    pub(crate) uses_cuda_names: bool,
 }
 
 /// The state the passes (and the rules) share for one file.
