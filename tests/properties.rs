@@ -46,11 +46,7 @@ fn code(s: &str) -> Piece {
 fn cuda_names() -> &'static Vec<&'static str> {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| {
-        let mut v: Vec<&'static str> = mappings::all()
-            .iter()
-            .step_by(37)
-            .map(|m| m.cuda)
-            .collect();
+        let mut v: Vec<&'static str> = mappings::all().iter().step_by(37).map(|m| m.cuda).collect();
         v.extend([
             "cudaMalloc",
             "cudaFree",
@@ -96,7 +92,14 @@ fn rename_only_names() -> &'static Vec<&'static str> {
                     return false;
                 }
                 let mut renamed: Option<Vec<u8>> = None;
-                for shape in ["x = @;\n", "@();\n", "@(a);\n", "@(a, b);\n", "@(a, b, c);\n", "@(a, b, c, d);\n"] {
+                for shape in [
+                    "x = @;\n",
+                    "@();\n",
+                    "@(a);\n",
+                    "@(a, b);\n",
+                    "@(a, b, c);\n",
+                    "@(a, b, c, d);\n",
+                ] {
                     let src = shape.replace('@', name);
                     let out = strip(translate(src.as_bytes(), Language::Cpp, &opts).output);
                     let (pre, post) = shape.split_once('@').unwrap();
@@ -157,7 +160,13 @@ fn comment_or_literal() -> impl Strategy<Value = Piece> {
         // Literals must not contain what would end them early.
         let flat: Vec<u8> = text
             .iter()
-            .map(|&b| if b == b'"' || b == b'\\' || b == b'\'' { b'_' } else { b })
+            .map(|&b| {
+                if b == b'"' || b == b'\\' || b == b'\'' {
+                    b'_'
+                } else {
+                    b
+                }
+            })
             .collect();
         let bytes = match kind {
             0 => [b"// ".as_slice(), &text, nl].concat(),
@@ -200,9 +209,9 @@ fn directive() -> impl Strategy<Value = Piece> {
     .prop_map(code)
 }
 
-fn plain_code(names: &'static Vec<&'static str>) -> impl Strategy<Value = Piece> {
+fn plain_code(names: &'static [&'static str]) -> impl Strategy<Value = Piece> {
     prop_oneof![
-        6 => prop::sample::select(names.clone()).prop_map(code),
+        6 => prop::sample::select(names.to_vec()).prop_map(code),
         3 => prop::sample::select(vec![
             "x", "p", "n", "k", "my_cudaFree", "cudaMallocWrapper", "mylib::cudaFree",
             "x.cudaMalloc", "p->cudaFree", "std", "T", "float", "int", "void", "__global__",
@@ -464,12 +473,20 @@ fn check_protected(
     out: &[u8],
 ) -> Result<(), TestCaseError> {
     let mut at = 0;
-    for (p, _) in pieces.iter().zip(skip).filter(|(p, s)| p.protected && !**s && !p.bytes.is_empty()) {
-        let found = out[at..].windows(p.bytes.len()).position(|w| w == p.bytes.as_slice());
+    for (p, _) in pieces
+        .iter()
+        .zip(skip)
+        .filter(|(p, s)| p.protected && !**s && !p.bytes.is_empty())
+    {
+        let found = out[at..]
+            .windows(p.bytes.len())
+            .position(|w| w == p.bytes.as_slice());
         prop_assert!(
             found.is_some(),
             "{name}: {:?} is not in the output (in order)\n--- input ---\n{}\n--- output ---\n{}",
-            show(&p.bytes), show(src), show(out)
+            show(&p.bytes),
+            show(src),
+            show(out)
         );
         at += found.unwrap() + p.bytes.len();
     }
@@ -481,7 +498,10 @@ fn rename_only_names_are_a_real_sample() {
     let n = rename_only_names().len();
     assert!(n > 100, "only {n} rename-only names");
     assert!(rename_only_names().contains(&"cudaMalloc"));
-    assert!(!rename_only_names().contains(&"cudaMallocHost"), "adds an argument");
+    assert!(
+        !rename_only_names().contains(&"cudaMallocHost"),
+        "adds an argument"
+    );
 }
 
 // ───────────── --diff | patch == --output-dir, over generated trees ─────────────
@@ -497,7 +517,14 @@ fn patch_available() -> bool {
 fn tree_files() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
     prop::collection::vec(
         (
-            prop::sample::select(vec!["a.cu", "b.cuh", "c.cpp", "sub/d.cu", "sub/e.h", "sub/deep/f.cu"]),
+            prop::sample::select(vec![
+                "a.cu",
+                "b.cuh",
+                "c.cpp",
+                "sub/d.cu",
+                "sub/e.h",
+                "sub/deep/f.cu",
+            ]),
             soup(),
             prop::bool::ANY,
         ),
@@ -527,7 +554,12 @@ fn files_under(root: &Path) -> Vec<(String, Vec<u8>)> {
             if e.file_type().unwrap().is_dir() {
                 stack.push(e.path());
             } else {
-                let rel = e.path().strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                let rel = e
+                    .path()
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
                 out.push((rel, fs::read(e.path()).unwrap()));
             }
         }

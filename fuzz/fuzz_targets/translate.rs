@@ -20,10 +20,17 @@ fuzz_target!(|data: &[u8]| {
     opts.target.roc = sel & 4 != 0;
     opts.target.miopen = sel & 8 != 0;
     opts.target.experimental = sel & 16 != 0;
-    let language = if sel & 32 != 0 { Language::Cuda } else { Language::Cpp };
+    let language = if sel & 32 != 0 {
+        Language::Cuda
+    } else {
+        Language::Cpp
+    };
     let t = translate(src, language, &opts);
     if !t.changed {
-        assert_eq!(t.output, src, "unchanged translation differs from its input");
+        assert_eq!(
+            t.output, src,
+            "unchanged translation differs from its input"
+        );
     }
     let again = translate(&t.output, language, &opts);
     assert!(

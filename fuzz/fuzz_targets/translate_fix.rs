@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
         opts.target.hip_version = Version::parse("5.2").unwrap();
     }
     opts.kernel_execution_syntax = sel & 2 != 0;
-    let language = if sel & 4 != 0 { Language::Cuda } else { Language::Cpp };
+    let language = if sel & 4 != 0 {
+        Language::Cuda
+    } else {
+        Language::Cpp
+    };
     let t = translate(src, language, &opts);
     let index = LineIndex::new(src);
     for d in &t.diagnostics {
