@@ -26,7 +26,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::edit::{self, Edit};
+use crate::edit::Edit;
 use crate::source::LineIndex;
 use crate::translate::{Options, Stats, Translation};
 
@@ -148,20 +148,7 @@ impl<'a> Out<'a> {
         let mut seen = std::collections::HashSet::new();
         diags.retain(|d| seen.insert((d.code, d.range.start)));
         suppress(src, &comments, &mut diags);
-        let (edits, _overlapping) = edit::normalize(edits);
-        debug_assert!(
-            _overlapping.is_empty(),
-            "overlapping edits: {_overlapping:?}"
-        );
-        let output = edit::apply(src, &edits);
-        let changed = output != src;
-        diags.sort_by_key(|d| (d.range.start, d.code));
-        Translation {
-            output,
-            changed,
-            stats,
-            diagnostics: diags,
-        }
+        Translation::assemble(src, edits, diags, stats)
     }
 }
 

@@ -61,7 +61,10 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     }
                 }
             }
-        } else if !version_vars.is_empty() && version_vars.contains(name) && compared_with_number(cx, i) {
+        } else if !version_vars.is_empty()
+            && version_vars.contains(name)
+            && compared_with_number(cx, i)
+        {
             out.push(
                 Diagnostic::new(
                     Code::VersionCheck,

@@ -250,7 +250,8 @@ fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
             continue;
         }
         if let Some(ty) = declared_32bit(cx, k) {
-            out.entry(cx.text(k)).or_insert(Declaration::Variable { name_tok: k, ty });
+            out.entry(cx.text(k))
+                .or_insert(Declaration::Variable { name_tok: k, ty });
         }
     }
     out
@@ -645,7 +646,12 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
 /// underscores ignored), without allocating: this runs on every identifier.
 fn is_warp_size_name(name: &[u8]) -> bool {
     // Every accepted spelling ends in e, z or p (…size, …sz, …warp).
-    if name.len() < 6 || !matches!(name[name.len() - 1], b'e' | b'E' | b'z' | b'Z' | b'p' | b'P') {
+    if name.len() < 6
+        || !matches!(
+            name[name.len() - 1],
+            b'e' | b'E' | b'z' | b'Z' | b'p' | b'P'
+        )
+    {
         return false;
     }
     let letters = || {
@@ -782,25 +788,9 @@ fn thread_index_ends_at(cx: &Cx<'_>, end: usize) -> bool {
         return THREAD_INDEX_NAMES.contains(&t);
     }
     if cx.is_punct(end, b")") {
-        let mut depth = 0;
-        let mut k = end;
-        loop {
-            match cx.text(k) {
-                b")" => depth += 1,
-                b"(" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return false;
-                    }
-                }
-                b"threadIdx" => return true,
-                _ => {}
-            }
-            match cx.prev(k) {
-                Some(p) => k = p,
-                None => return false,
-            }
-        }
+        return cx
+            .matching_open(end)
+            .is_some_and(|open| (open..end).any(|k| cx.is_ident(k, b"threadIdx")));
     }
     false
 }
@@ -810,24 +800,7 @@ fn lhs_start(cx: &Cx<'_>, end: usize) -> usize {
         return end.saturating_sub(2);
     }
     if cx.is_punct(end, b")") {
-        let mut depth = 0;
-        let mut k = end;
-        loop {
-            match cx.text(k) {
-                b")" => depth += 1,
-                b"(" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return k;
-                    }
-                }
-                _ => {}
-            }
-            match cx.prev(k) {
-                Some(p) => k = p,
-                None => return end,
-            }
-        }
+        return cx.matching_open(end).unwrap_or(end);
     }
     end
 }

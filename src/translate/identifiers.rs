@@ -102,7 +102,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             cx.facts.uses_kernel_language = true;
         }
         // Most identifiers cannot be a CUDA name: skip them before decoding.
-        if !mappings::may_be_key(&name) && !looks_like_cuda_bytes(&name) && cx.opts.extra_mappings.is_empty() {
+        if !mappings::may_be_key(&name)
+            && !looks_like_cuda_bytes(&name)
+            && cx.opts.extra_mappings.is_empty()
+        {
             continue;
         }
         let Ok(name) = std::str::from_utf8(&name) else {
@@ -310,7 +313,10 @@ fn unsupported(
 
 /// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
 fn looks_like_cuda_bytes(name: &[u8]) -> bool {
-    matches!(name, [b'c', b'u', ..] | [b'C', b'U', b'_', ..] | [b'n', b'v', ..])
+    matches!(
+        name,
+        [b'c', b'u', ..] | [b'C', b'U', b'_', ..] | [b'n', b'v', ..]
+    )
 }
 
 /// Whether `name` has the shape of a CUDA API name (`cudaX`, `cuX`, `CU_X`,

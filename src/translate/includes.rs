@@ -62,7 +62,8 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
         let dir = &cx.lx.directives[line.directive];
         let hn = cx.tok(line.token);
         let delete_line = Edit::delete(dir.line_start as usize..dir.end_with_newline as usize);
-        out.has_cuda_include |= line.path.starts_with("hip/") || mappings::header(&line.path).is_some();
+        out.has_cuda_include |=
+            line.path.starts_with("hip/") || mappings::header(&line.path).is_some();
         let target: &str = match mappings::header(&line.path) {
             Some(h) => match h.resolve(&cx.opts.target) {
                 _ if line.path == "cublas.h" && out.legacy_cublas => {

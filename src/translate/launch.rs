@@ -67,6 +67,8 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
                 arg_start = j + 1;
             }
             b'>' if depth == 0 && is_triple(cx, j, b'>') => break j,
+            // Another `<<<` before the `>>>`: this one is not a launch.
+            b'<' if is_triple(cx, j, b'<') => return None,
             b';' => return None,
             _ => {}
         }
@@ -77,6 +79,24 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
     }
     let open = cx.next(gt + 2).filter(|&o| cx.is_punct(o, b"("))?;
     let close = cx.matching_close(open)?;
+    // The rewrite keeps the kernel and each configuration argument as written;
+    // a comment elsewhere in the replaced range would be lost, so leave such
+    // a launch as it is (hipcc accepts `<<<…>>>`).
+    let kept: Vec<std::ops::Range<usize>> = std::iter::once(cx.span(kstart, lt))
+        .chain(config.iter().map(|&(a, b)| cx.span(a, b)))
+        .collect();
+    let replaced = cx.tok(kstart).start as usize..cx.tok(open).end as usize;
+    let loses_comment = cx.lx.comments.iter().any(|&(cs, ce)| {
+        let (cs, ce) = (cs as usize, ce as usize);
+        cs < replaced.end
+            && ce > replaced.start
+            && !kept.iter().any(|k| k.start <= cs && ce <= k.end)
+    });
+    // Edits carry text; bytes that are not UTF-8 (a Latin-1 comment) must
+    // pass through untouched, so such a launch is left as it is too.
+    if loses_comment || std::str::from_utf8(&cx.src[replaced.clone()]).is_err() {
+        return None;
+    }
 
     let kernel = cx.take_rendered(cx.span(kstart, lt));
     let last = lt - 1;
@@ -124,7 +144,7 @@ fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
             let open = angle_open_back(cx, j)?;
             j = cx.prev(open)?;
         } else if cx.is_punct(j, b")") || cx.is_punct(j, b"]") {
-            let open = open_back(cx, j)?;
+            let open = cx.matching_open(j)?;
             match cx.prev(open) {
                 Some(p)
                     if cx.tok(p).kind == TokenKind::Ident && !KEYWORDS.contains(&cx.text(p)) =>
@@ -152,28 +172,6 @@ fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
     }
 }
 
-/// The `(`/`[` matching the `)`/`]` at `close`, scanning backwards.
-fn open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    let mut i = close;
-    loop {
-        let t = cx.tok(i);
-        if t.kind == TokenKind::Punct {
-            match cx.src[t.start as usize] {
-                b')' | b']' | b'}' => depth += 1,
-                b'(' | b'[' | b'{' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
-                _ => {}
-            }
-        }
-        i = cx.prev(i)?;
-    }
-}
-
 /// The `<` matching the `>` at `close`, scanning backwards over template arguments.
 fn angle_open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
     let mut angle = 0i32;
@@ -189,8 +187,8 @@ fn angle_open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
                         return Some(i);
                     }
                 }
-                b')' | b']' => i = open_back(cx, i)?,
-                b';' | b'{' | b'}' => return None,
+                b')' | b']' => i = cx.matching_open(i)?,
+                b';' => return None,
                 _ => {}
             }
         }

@@ -152,19 +152,32 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
         diagnostics = left;
         cx.stats.fixed = fixed;
     }
-    let (edits, _overlapping) = edit::normalize(edits);
-    debug_assert!(
-        _overlapping.is_empty(),
-        "overlapping edits: {_overlapping:?}"
-    );
-    let output = edit::apply(src, &edits);
-    let changed = output != src;
-    diagnostics.sort_by_key(|d| (d.range.start, d.code));
-    Translation {
-        output,
-        changed,
-        stats: cx.stats,
-        diagnostics,
+    Translation::assemble(src, edits, diagnostics, cx.stats)
+}
+
+impl Translation {
+    /// Applies `edits` (against `src`) once and orders the diagnostics: the
+    /// last step of every translation, C++ or build file.
+    pub(crate) fn assemble(
+        src: &[u8],
+        edits: Vec<Edit>,
+        mut diagnostics: Vec<Diagnostic>,
+        stats: Stats,
+    ) -> Translation {
+        let (edits, _overlapping) = edit::normalize(edits);
+        debug_assert!(
+            _overlapping.is_empty(),
+            "overlapping edits: {_overlapping:?}"
+        );
+        let output = edit::apply(src, &edits);
+        let changed = output != src;
+        diagnostics.sort_by_key(|d| (d.range.start, d.code));
+        Translation {
+            output,
+            changed,
+            stats,
+            diagnostics,
+        }
     }
 }
 
@@ -266,6 +279,29 @@ impl<'a> Cx<'a> {
                 }
             }
             i = self.next(i)?;
+        }
+    }
+
+    /// Index of the token opening the bracket closed at `close` (`)`, `]`,
+    /// `}`), scanning backwards within the same context.
+    pub(crate) fn matching_open(&self, close: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut i = close;
+        loop {
+            let t = self.tok(i);
+            if t.kind == TokenKind::Punct {
+                match self.src[t.start as usize] {
+                    b')' | b']' | b'}' => depth += 1,
+                    b'(' | b'[' | b'{' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            i = self.prev(i)?;
         }
     }
 
