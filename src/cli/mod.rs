@@ -337,79 +337,90 @@ fn execute(cli: Cli) -> Result<u8> {
         );
         bar
     });
-    let outcomes: Vec<Outcome> = files
-        .par_iter()
-        .map(|path| {
-            let o = process(path, &cli, &opts, &mode, &inputs);
-            if let Some(bar) = &progress {
-                bar.inc(1);
-            }
-            o
-        })
-        .collect();
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
-
+    let color = use_color(cli.color);
     let mut stdout = io::stdout().lock();
-    let mut stderr = io::stderr().lock();
+    // Not locked for the run: the progress bar draws to stderr from the workers.
+    let mut stderr = io::stderr();
     // Machine formats go to stdout unless it carries the translation or the diff.
     let machine_to_stderr = matches!(mode, Mode::Stdout) || cli.mode.diff;
-    let color = use_color(cli.color);
     let mut summary = Summary {
         failed: walk_errors.len(),
         ..Summary::default()
     };
     let mut total = Stats::default();
     let mut total_left = Leftovers::default();
-    let mut reports = Vec::with_capacity(outcomes.len());
-    for o in &outcomes {
-        if let Some(note) = &o.note {
-            if !cli.quiet {
-                writeln!(stderr, "hipify-rs: note: {}: {note}", o.path.display())?;
+    let mut sarif = Vec::new();
+
+    // Workers translate, write and render each file, keeping only text; the
+    // results come back here in any order and are printed in path order, so
+    // memory holds the files in flight, never the tree.
+    std::thread::scope(|scope| -> Result<()> {
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, Rendered)>();
+        let (cli, opts, mode, inputs, progress) = (&cli, &opts, &mode, &inputs, &progress);
+        let files = &files;
+        scope.spawn(move || {
+            files
+                .par_iter()
+                .enumerate()
+                .for_each_with(tx, |tx, (i, path)| {
+                    let o = process(path, cli, opts, mode, inputs);
+                    let r = render_outcome(o, cli, mode, color);
+                    if let Some(bar) = progress {
+                        bar.inc(1);
+                    }
+                    // The receiver only goes away on an error, which ends the run.
+                    let _ = tx.send((i, r));
+                });
+        });
+        let mut pending = std::collections::BTreeMap::new();
+        let mut next = 0;
+        for (i, r) in rx {
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&next) {
+                next += 1;
+                if let Some(note) = &r.note {
+                    if !cli.quiet {
+                        writeln!(stderr, "hipify-rs: note: {}: {note}", r.path.display())?;
+                    }
+                }
+                let Some(counts) = r.counts else { continue };
+                summary.add(&counts);
+                if cli.format == Format::Human {
+                    stderr.write_all(&r.diagnostics)?;
+                } else if machine_to_stderr {
+                    stderr.write_all(&r.diagnostics)?;
+                } else {
+                    stdout.write_all(&r.diagnostics)?;
+                }
+                if let Some(diff) = &r.diff {
+                    stdout.write_all(diff)?;
+                }
+                stderr.write_all(&r.stats_text)?;
+                if let Some(left) = &r.leftovers {
+                    total_left.merge_counts(left);
+                }
+                total.add(&r.stats);
+                sarif.extend(r.sarif);
+                match mode {
+                    Mode::Stdout => stdout.write_all(r.output.as_deref().unwrap_or_default())?,
+                    Mode::File(dest) => {
+                        let src = r.path.as_path();
+                        output::write_atomic(
+                            dest,
+                            r.output.as_deref().unwrap_or_default(),
+                            Some(src),
+                            Durability::Renamed,
+                        )
+                        .with_context(|| format!("writing {}", dest.display()))?;
+                    }
+                    _ => {}
+                }
             }
         }
-        let Some(t) = &o.translation else { continue };
-        summary.count(t);
-        if o.failed {
-            summary.failed += 1;
-        }
-        let report = FileReport {
-            path: &o.path,
-            source: &o.source,
-            translation: t,
-        };
-        if !cli.quiet {
-            let sink: &mut dyn Write = if machine_to_stderr {
-                &mut stderr
-            } else {
-                &mut stdout
-            };
-            match cli.format {
-                Format::Human => render::human::diagnostics(&mut stderr, &report, color)?,
-                Format::Json => render::json::file(sink, &report)?,
-                Format::Github => render::github::diagnostics(sink, &report)?,
-                Format::Sarif => {}
-            }
-        }
-        if let Some(diff) = &o.diff {
-            stdout.write_all(diff)?;
-        }
-        if cli.stats {
-            let left = Leftovers::of(&o.source, &t.diagnostics);
-            render::stats::file_stats(&mut stderr, &o.path, &t.stats, &left)?;
-            total_left.merge_counts(&left);
-        }
-        total.add(&t.stats);
-        match &mode {
-            Mode::Stdout => stdout.write_all(&t.output)?,
-            Mode::File(dest) => {
-                output::write_atomic(dest, &t.output, Some(&o.path), Durability::Renamed)
-                    .with_context(|| format!("writing {}", dest.display()))?;
-            }
-            _ => {}
-        }
-        reports.push(report);
+        Ok(())
+    })?;
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
     }
     if cli.stats {
         render::stats::total_stats(
@@ -434,7 +445,7 @@ fn execute(cli: Cli) -> Result<u8> {
             } else {
                 &mut stdout
             };
-            render::sarif::write(sink, &reports)?;
+            render::sarif::write(sink, sarif)?;
         }
         Format::Json => {
             let sink: &mut dyn Write = if machine_to_stderr {
@@ -448,7 +459,8 @@ fn execute(cli: Cli) -> Result<u8> {
     }
     stdout.flush()?;
     if cli.format == Format::Human
-        && (cli.check || cli.fix || !cli.quiet && !matches!(mode, Mode::Stdout))
+        && !cli.quiet
+        && (cli.check || cli.fix || !matches!(mode, Mode::Stdout))
     {
         writeln!(stderr, "{}", summary.line(cli.check))?;
     }
@@ -566,6 +578,72 @@ fn refuse_output_dir_inside_inputs(
         }
     }
     Ok(())
+}
+
+/// One file's results as text, rendered by the worker that processed it.
+struct Rendered {
+    path: PathBuf,
+    note: Option<String>,
+    /// The file's counts; `None` for a skipped file.
+    counts: Option<Summary>,
+    /// Diagnostics in the chosen format (SARIF: see `sarif`).
+    diagnostics: Vec<u8>,
+    diff: Option<Vec<u8>>,
+    /// The `--stats` block.
+    stats_text: Vec<u8>,
+    stats: Stats,
+    leftovers: Option<Leftovers>,
+    sarif: Vec<serde_json::Value>,
+    /// The translation, kept only where it is printed or written later.
+    output: Option<Vec<u8>>,
+}
+
+/// Renders what `o` needs to show while its bytes are at hand, then drops them.
+fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Rendered {
+    let mut r = Rendered {
+        path: o.path,
+        note: o.note,
+        counts: None,
+        diagnostics: Vec::new(),
+        diff: o.diff,
+        stats_text: Vec::new(),
+        stats: Stats::default(),
+        leftovers: None,
+        sarif: Vec::new(),
+        output: None,
+    };
+    let Some(t) = o.translation else { return r };
+    let mut counts = Summary::default();
+    counts.count(&t);
+    counts.failed = usize::from(o.failed);
+    r.counts = Some(counts);
+    let report = FileReport {
+        path: &r.path,
+        source: &o.source,
+        translation: &t,
+    };
+    if !cli.quiet {
+        // Writing to a Vec cannot fail.
+        let _ = match cli.format {
+            Format::Human => render::human::diagnostics(&mut r.diagnostics, &report, color),
+            Format::Json => render::json::file(&mut r.diagnostics, &report),
+            Format::Github => render::github::diagnostics(&mut r.diagnostics, &report),
+            Format::Sarif => Ok(()),
+        };
+    }
+    if cli.format == Format::Sarif {
+        r.sarif = render::sarif::results(&report);
+    }
+    if cli.stats {
+        let left = Leftovers::of(&o.source, &t.diagnostics);
+        let _ = render::stats::file_stats(&mut r.stats_text, &r.path, &t.stats, &left);
+        r.leftovers = Some(left);
+    }
+    r.stats = t.stats;
+    if matches!(mode, Mode::Stdout | Mode::File(_)) {
+        r.output = Some(t.output);
+    }
+    r
 }
 
 /// What happened to one file.

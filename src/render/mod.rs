@@ -74,6 +74,17 @@ impl Summary {
         }
     }
 
+    /// Adds another file's (or run's) counts; the exit code is left alone.
+    pub fn add(&mut self, o: &Summary) {
+        self.files += o.files;
+        self.changed += o.changed;
+        self.failed += o.failed;
+        self.errors += o.errors;
+        self.warnings += o.warnings;
+        self.infos += o.infos;
+        self.fixed += o.fixed;
+    }
+
     /// The last line of human output.
     pub fn line(&self, check: bool) -> String {
         let mut parts = vec![format!(

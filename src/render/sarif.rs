@@ -36,8 +36,57 @@ fn line_col_chars(index: &LineIndex, src: &[u8], offset: usize) -> (usize, usize
     (line, String::from_utf8_lossy(prefix).chars().count() + 1)
 }
 
-/// Writes the whole SARIF log for all files.
-pub fn write(out: &mut (impl Write + ?Sized), files: &[FileReport<'_>]) -> io::Result<()> {
+/// The SARIF results of one file (rendered where the file's bytes are at hand).
+pub fn results(f: &FileReport<'_>) -> Vec<Value> {
+    let mut results = Vec::new();
+    let index = LineIndex::new(f.source);
+    let file_uri = uri(f.path);
+    for d in &f.translation.diagnostics {
+        let (start_line, start_col) = line_col_chars(&index, f.source, d.range.start);
+        let (end_line, end_col) = line_col_chars(&index, f.source, d.range.end);
+        let rule_index = Code::ALL.iter().position(|c| *c == d.code).unwrap_or(0);
+        let mut text = d.message.clone();
+        if let Some(h) = &d.help {
+            text = format!("{text}\nhelp: {h}");
+        }
+        let mut result = json!({
+            "ruleId": d.code.info().id,
+            "ruleIndex": rule_index,
+            "level": level(d.severity),
+            "message": {"text": text},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": file_uri},
+                    "region": {
+                        "startLine": start_line,
+                        "startColumn": start_col,
+                        "endLine": end_line,
+                        "endColumn": end_col.max(if end_line == start_line { start_col } else { 1 }),
+                        "byteOffset": d.range.start,
+                        "byteLength": d.range.len(),
+                    }
+                }
+            }],
+        });
+        if let Some(fix) = &d.fix {
+            result["fixes"] = json!([{
+                "description": {"text": fix.title},
+                "artifactChanges": [{
+                    "artifactLocation": {"uri": file_uri},
+                    "replacements": fix.edits.iter().map(|e| json!({
+                        "deletedRegion": {"byteOffset": e.range.start, "byteLength": e.range.len()},
+                        "insertedContent": {"text": e.text},
+                    })).collect::<Vec<_>>(),
+                }],
+            }]);
+        }
+        results.push(result);
+    }
+    results
+}
+
+/// Writes the whole SARIF log, given every file's [`results`] in path order.
+pub fn write(out: &mut (impl Write + ?Sized), results: Vec<Value>) -> io::Result<()> {
     let rules: Vec<Value> = Code::ALL
         .iter()
         .map(|c| {
@@ -52,52 +101,6 @@ pub fn write(out: &mut (impl Write + ?Sized), files: &[FileReport<'_>]) -> io::R
             })
         })
         .collect();
-    let mut results = Vec::new();
-    for f in files {
-        let index = LineIndex::new(f.source);
-        let file_uri = uri(f.path);
-        for d in &f.translation.diagnostics {
-            let (start_line, start_col) = line_col_chars(&index, f.source, d.range.start);
-            let (end_line, end_col) = line_col_chars(&index, f.source, d.range.end);
-            let rule_index = Code::ALL.iter().position(|c| *c == d.code).unwrap_or(0);
-            let mut text = d.message.clone();
-            if let Some(h) = &d.help {
-                text = format!("{text}\nhelp: {h}");
-            }
-            let mut result = json!({
-                "ruleId": d.code.info().id,
-                "ruleIndex": rule_index,
-                "level": level(d.severity),
-                "message": {"text": text},
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": file_uri},
-                        "region": {
-                            "startLine": start_line,
-                            "startColumn": start_col,
-                            "endLine": end_line,
-                            "endColumn": end_col.max(if end_line == start_line { start_col } else { 1 }),
-                            "byteOffset": d.range.start,
-                            "byteLength": d.range.len(),
-                        }
-                    }
-                }],
-            });
-            if let Some(fix) = &d.fix {
-                result["fixes"] = json!([{
-                    "description": {"text": fix.title},
-                    "artifactChanges": [{
-                        "artifactLocation": {"uri": file_uri},
-                        "replacements": fix.edits.iter().map(|e| json!({
-                            "deletedRegion": {"byteOffset": e.range.start, "byteLength": e.range.len()},
-                            "insertedContent": {"text": e.text},
-                        })).collect::<Vec<_>>(),
-                    }],
-                }]);
-            }
-            results.push(result);
-        }
-    }
     let log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
