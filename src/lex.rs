@@ -82,12 +82,30 @@ pub struct Lexed {
     pub comments: Vec<(u32, u32)>,
 }
 
+/// Byte classes, looked up once per byte on the hot path.
+const IDENT_START: u8 = 1;
+const IDENT_CONTINUE: u8 = 2;
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80 {
+            t[b] = IDENT_START | IDENT_CONTINUE;
+        } else if c.is_ascii_digit() {
+            t[b] = IDENT_CONTINUE;
+        }
+        b += 1;
+    }
+    t
+};
+
 fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_' || b == b'$' || b >= 0x80
+    CLASS[b as usize] & IDENT_START != 0
 }
 
 fn is_ident_continue(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+    CLASS[b as usize] & IDENT_CONTINUE != 0
 }
 
 /// Length of a backslash-newline splice at `i` (`\\\n` or `\\\r\n`), or 0.
@@ -198,7 +216,13 @@ impl Lexer<'_> {
                     self.at_line_start = true;
                     self.line_start = self.pos;
                 }
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                    // Indentation comes in runs: skip them in one go.
+                    self.pos += 1;
+                    while matches!(src.get(self.pos), Some(b' ' | b'\t')) {
+                        self.pos += 1;
+                    }
+                }
                 b'\\' if splice_len(src, self.pos) > 0 => {
                     // A splice joins lines: the directive (if any) goes on.
                     self.pos += splice_len(src, self.pos);

@@ -777,6 +777,16 @@ fn fuzz_overlapping_edits() {
     translate(b"__shfl_sync(s<<<m,0>>>(),)", Language::Cuda, &opts);
     // A launch whose kernel is itself a launch.
     translate(b"_<<<4,2>>>()<<<4,2>>>()", Language::Cuda, &opts);
+    // A member launch inside an unclosed launch's arguments (property tests).
+    let opts = Options {
+        kernel_execution_syntax: true,
+        ..Options::default()
+    };
+    translate(
+        b"k<<<1, 1>>>( ] . k<<<1, 2>>>(p, n); ",
+        Language::Cpp,
+        &opts,
+    );
 }
 
 /// GCC and Clang end lines at a lone CR too: a directive does not swallow
