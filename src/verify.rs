@@ -47,6 +47,8 @@ pub struct FileVerdict {
     pub ok: bool,
     /// The first error lines, with `translated:line` mapped to `original:line`.
     pub errors: Vec<String>,
+    /// What hipify-rs itself reported at warning level or above (the likely why).
+    pub findings: Vec<String>,
 }
 
 /// Why verification could not start.
@@ -81,6 +83,20 @@ pub fn is_compile_unit(path: &Path) -> bool {
         path.extension().and_then(|e| e.to_str()),
         Some("cu" | "cpp" | "cc" | "cxx" | "c++" | "hip")
     )
+}
+
+/// The HIP version `hipcc --version` reports (`HIP version: 5.2.21153-0` → 5.2).
+pub fn hipcc_hip_version(hipcc: &Path) -> Option<crate::mappings::Version> {
+    let out = Command::new(hipcc).arg("--version").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v = text
+        .lines()
+        .find_map(|l| l.strip_prefix("HIP version:"))?
+        .trim();
+    let mut parts = v.split(['.', '-']);
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    Some(crate::mappings::Version::new(major, minor, 0))
 }
 
 /// GPU architectures of this machine (`amdgpu-arch`, then `rocminfo`).
@@ -199,6 +215,9 @@ fn common_root(paths: &[PathBuf]) -> PathBuf {
     root.unwrap_or_default()
 }
 
+/// A translated file: original path, translation path, line map, findings.
+type Translated = (PathBuf, PathBuf, Vec<usize>, Vec<String>);
+
 /// Translates `files` (all sources and headers, absolute paths) into a temp
 /// tree and compiles the translation units among them.
 pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict>, VerifyError> {
@@ -233,7 +252,7 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
         })?;
     let tree = temp.path().to_path_buf();
     // Translate everything first: units include each other's headers.
-    let translated: Vec<(PathBuf, PathBuf, Vec<usize>)> = files
+    let translated: Vec<Translated> = files
         .par_iter()
         .map(|f| {
             let src = std::fs::read(f).map_err(|source| VerifyError::Io {
@@ -253,7 +272,18 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
                 path: dest.clone(),
                 source,
             })?;
-            Ok((f.clone(), dest, line_map(&src, &t.output)))
+            let index = crate::source::LineIndex::new(&src);
+            let findings = t
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity >= crate::diagnostic::Severity::Warning)
+                .take(4)
+                .map(|d| {
+                    let line = index.line_col(d.range.start).0;
+                    format!("{}:{line}: {} {}", f.display(), d.code, d.message)
+                })
+                .collect();
+            Ok((f.clone(), dest, line_map(&src, &t.output), findings))
         })
         .collect::<Result<_, VerifyError>>()?;
     let redirect = |dir: &Path| -> PathBuf {
@@ -265,13 +295,13 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
             None => dir.to_path_buf(),
         }
     };
-    let units: Vec<&(PathBuf, PathBuf, Vec<usize>)> = translated
+    let units: Vec<&Translated> = translated
         .iter()
-        .filter(|(f, _, _)| is_compile_unit(f))
+        .filter(|(f, ..)| is_compile_unit(f))
         .collect();
     let verdicts = units
         .par_iter()
-        .map(|(original, dest, map)| {
+        .map(|(original, dest, map, findings)| {
             let mut cmd = Command::new(&opts.hipcc);
             cmd.arg("-x")
                 .arg("hip")
@@ -316,10 +346,13 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
             } else {
                 first_errors(&log, dest, original, map, &tree, &root)
             };
+            // When hipcc fails, what hipify-rs found is the likely reason.
+            let findings = if ok { Vec::new() } else { findings.clone() };
             FileVerdict {
                 path: original.clone(),
                 ok,
                 errors,
+                findings,
             }
         })
         .collect();

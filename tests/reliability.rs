@@ -789,6 +789,46 @@ fn fuzz_overlapping_edits() {
     );
 }
 
+/// Reported (fuzzer): with --hip-version 5.2, a name declared in a class
+/// body after an earlier call is kept by the first run and rewritten by the
+/// second.
+#[test]
+#[ignore = "bug in declaration detection, reported"]
+fn fuzz_class_member_rewritten_on_second_run() {
+    let mut opts = Options::default();
+    opts.target.hip_version = hipify_rs::mappings::Version::parse("5.2").unwrap();
+    let once = translate(b"class{__shfl_sync()d __shfl_sync()", Language::Cuda, &opts);
+    let twice = translate(&once.output, Language::Cuda, &opts);
+    assert!(!twice.changed, "{}", String::from_utf8_lossy(&twice.output));
+}
+
+/// Reported (fuzzer, translate_fix): a fix whose range holds a rename is
+/// skipped by the first `--fix` run and applied by the second.
+#[test]
+#[ignore = "bug in --fix, reported"]
+fn fuzz_fix_not_idempotent() {
+    let opts = Options {
+        apply_fixes: true,
+        ..Options::default()
+    };
+    let once = translate(b"asm(\"trap\"cuMemGetAccess);\n", Language::Cpp, &opts);
+    let twice = translate(&once.output, Language::Cpp, &opts);
+    assert!(!twice.changed, "{}", String::from_utf8_lossy(&twice.output));
+}
+
+/// Reported (fuzzer, translate_fix): removing an unused suppression in a `//`
+/// comment continued by a backslash turns the continued line into code.
+#[test]
+#[ignore = "bug in --fix, reported"]
+fn fix_keeps_a_continued_comment_a_comment() {
+    let opts = Options {
+        apply_fixes: true,
+        ..Options::default()
+    };
+    let t = translate(b"//hipify-ignore:HIP-W002,\\\nc", Language::Cpp, &opts);
+    assert_ne!(t.output, b"c", "the comment's second line became code");
+}
+
 /// GCC and Clang end lines at a lone CR too: a directive does not swallow
 /// the rest of a CR-only file.
 #[test]

@@ -198,9 +198,16 @@ fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
         .iter()
         .map(|f| std::fs::canonicalize(f).unwrap_or_else(|_| f.clone()))
         .collect();
+    // Translate for the HIP that will compile it, unless told otherwise.
+    let mut target = target(t, config)?;
+    if t.hip_version.is_none() && config.hip_version.is_none() {
+        if let Some(v) = verify::hipcc_hip_version(hipcc) {
+            target.hip_version = v;
+        }
+    }
     let opts = verify::VerifyOptions {
         translate: Options {
-            target: target(t, config)?,
+            target,
             extra_mappings: config.mappings.clone().into_iter().collect(),
             apply_fixes: true,
             ..Options::default()
@@ -225,6 +232,9 @@ fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
             writeln!(out, "FAIL {}", shown.display())?;
             for e in &v.errors {
                 writeln!(out, "     {e}")?;
+            }
+            for f in &v.findings {
+                writeln!(out, "     hipify-rs: {f}")?;
             }
         }
     }
