@@ -154,7 +154,8 @@ struct Lexer<'a> {
 pub fn lex(src: &[u8]) -> Lexed {
     let mut lx = Lexer {
         src,
-        pos: 0,
+        // A UTF-8 byte-order mark is not code: line 1 still starts after it.
+        pos: crate::source::bom_len(src),
         out: Lexed {
             tokens: Vec::with_capacity(src.len() / 5),
             ..Lexed::default()

@@ -136,8 +136,10 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
             Some(line)
         };
         let removal = if standalone {
+            // From the comment's line start to its end (a spliced `//` comment
+            // runs on), with the line break after it.
             let r = index.line_range(cx.src, line);
-            let mut e = r.end;
+            let mut e = end.max(r.end);
             if cx.src.get(e) == Some(&b'\r') {
                 e += 1;
             }

@@ -209,10 +209,19 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
         });
     }
     let first = lx.tokens.first()?;
-    let offset = match first.in_directive() {
+    let mut offset = match first.in_directive() {
         true => dirs[first.directive as usize].line_start as usize,
         false => line_start_of(cx.src, first.start as usize),
     };
+    // A comment that ends on the first code line (`/* … */ int x;`) would
+    // swallow the include: put it above everything instead.
+    if lx
+        .comments
+        .iter()
+        .any(|&(s, e)| (s as usize) < offset && offset < e as usize)
+    {
+        offset = 0;
+    }
     Some(InsertPoint {
         offset,
         needs_leading_newline: false,

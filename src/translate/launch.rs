@@ -97,6 +97,16 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
     if loses_comment || std::str::from_utf8(&cx.src[replaced.clone()]).is_err() {
         return None;
     }
+    // An edit reaching across the range (a dropped warp mask, an earlier
+    // launch) cannot be composed with this one: leave the launch as it is.
+    let straddles = |e: &Edit| {
+        let inside = replaced.start <= e.range.start && e.range.end <= replaced.end;
+        let apart = e.range.end <= replaced.start || e.range.start >= replaced.end;
+        !inside && !apart
+    };
+    if cx.edits.iter().any(straddles) {
+        return None;
+    }
 
     let kernel = cx.take_rendered(cx.span(kstart, lt));
     let last = lt - 1;
