@@ -251,6 +251,38 @@ fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
     })
 }
 
+/// A unified diff with ANSI colours: removals red, additions green, hunk
+/// headers cyan, file headers bold.
+fn colorize_diff(diff: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(diff.len() + diff.len() / 8);
+    for line in diff.split_inclusive(|&b| b == b'\n') {
+        let style: &[u8] = if line.starts_with(b"+++") || line.starts_with(b"---") {
+            b"\x1b[1m"
+        } else if line.starts_with(b"+") {
+            b"\x1b[32m"
+        } else if line.starts_with(b"-") {
+            b"\x1b[31m"
+        } else if line.starts_with(b"@@") {
+            b"\x1b[36m"
+        } else {
+            b""
+        };
+        if style.is_empty() {
+            out.extend_from_slice(line);
+            continue;
+        }
+        let (body, nl) = match line.strip_suffix(b"\n") {
+            Some(b) => (b, &b"\n"[..]),
+            None => (line, &b""[..]),
+        };
+        out.extend_from_slice(style);
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\x1b[0m");
+        out.extend_from_slice(nl);
+    }
+    out
+}
+
 fn use_color(choice: Color) -> bool {
     match choice {
         Color::Always => true,
@@ -348,6 +380,11 @@ fn execute(cli: Cli) -> Result<u8> {
         bar
     });
     let color = use_color(cli.color);
+    let diff_color = match cli.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::env::var_os("NO_COLOR").is_none() && io::stdout().is_terminal(),
+    };
     let mut stdout = io::stdout().lock();
     // Not locked for the run: the progress bar draws to stderr from the workers.
     let mut stderr = io::stderr();
@@ -403,7 +440,11 @@ fn execute(cli: Cli) -> Result<u8> {
                     stdout.write_all(&r.diagnostics)?;
                 }
                 if let Some(diff) = &r.diff {
-                    stdout.write_all(diff)?;
+                    if diff_color {
+                        stdout.write_all(&colorize_diff(diff))?;
+                    } else {
+                        stdout.write_all(diff)?;
+                    }
                 }
                 stderr.write_all(&r.stats_text)?;
                 if let Some(left) = &r.leftovers {

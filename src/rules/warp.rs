@@ -451,6 +451,30 @@ fn mask_result<'a>(
         }
         return;
     }
+    // `return __ballot_sync(…);` in a function declared to return 32 bits.
+    if cx.is_ident(p, b"return") {
+        if let Some(name) = enclosing_function_name(cx, p) {
+            if let Some(ty) = declared_32bit(cx, name) {
+                out.push(
+                    Diagnostic::new(
+                        Code::WarpMask32,
+                        call_range,
+                        format!(
+                            "`{}` returns the result of `{fname}` as 32 bits; lanes 32-63 are lost on a wave64 GPU",
+                            String::from_utf8_lossy(cx.text(name))
+                        ),
+                    )
+                    .with_help("return uint64_t (unsigned long long)")
+                    .with_fix(
+                        "return `uint64_t`",
+                        vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")],
+                        Applicability::DisplayOnly,
+                    ),
+                );
+            }
+        }
+        return;
+    }
     // `(unsigned)__ballot(…)`, `static_cast<uint32_t>(__ballot(…))`
     let cast_32 = if cx.is_punct(p, b")") {
         let inner = (0..p)
@@ -847,6 +871,34 @@ fn shuffle_loop_start(cx: &Cx<'_>, eq: usize) -> bool {
             .unwrap_or(body)
     };
     (body..=end).any(|j| cx.text(j).starts_with(b"__shfl") || cx.text(j).starts_with(b"__reduce"))
+}
+
+/// The name of the function whose body holds token `i`: the `{` that opens
+/// the body follows `name(params)` (perhaps with `const`, `noexcept` …).
+fn enclosing_function_name(cx: &Cx<'_>, i: usize) -> Option<usize> {
+    let mut depth = 0;
+    let mut k = i;
+    let open = loop {
+        k = cx.prev(k)?;
+        match cx.text(k) {
+            b"}" => depth += 1,
+            b"{" if depth == 0 => break k,
+            b"{" => depth -= 1,
+            _ => {}
+        }
+    };
+    let mut j = cx.prev(open)?;
+    while cx.tok(j).kind == TokenKind::Ident
+        && matches!(cx.text(j), b"const" | b"noexcept" | b"override" | b"final")
+    {
+        j = cx.prev(j)?;
+    }
+    if !cx.is_punct(j, b")") {
+        return None;
+    }
+    let params = cx.matching_open(j)?;
+    cx.prev(params)
+        .filter(|&n| cx.tok(n).kind == TokenKind::Ident)
 }
 
 /// The function name of the call whose argument list contains token `i`.

@@ -234,11 +234,15 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     for i in unknown {
         if !declared.contains(cx.text(i)) {
             let name = String::from_utf8_lossy(cx.text(i)).into_owned();
-            cx.diagnostics.push(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 Code::UnmappedApi,
                 cx.tok(i).range(),
                 format!("`{name}` looks like CUDA API but is in no mapping table"),
-            ));
+            );
+            if let Some(near) = closest_known(&name) {
+                d = d.with_help(format!("the closest known name is `{near}`; if this is your own helper, map it in hipify.toml's [mappings]"));
+            }
+            cx.diagnostics.push(d);
         }
     }
 }
@@ -309,6 +313,17 @@ fn unsupported(
     } else {
         d.with_help(m.note)
     }
+}
+
+/// The known CUDA name most like `name` (a typo, or a newer API's sibling),
+/// if one is close enough to be worth saying. Only unknown names get here.
+fn closest_known(name: &str) -> Option<&'static str> {
+    mappings::all()
+        .iter()
+        .map(|m| (strsim::jaro_winkler(name, m.cuda), m.cuda))
+        .filter(|(score, _)| *score >= 0.9)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| n)
 }
 
 /// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
