@@ -257,6 +257,11 @@ fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
     out
 }
 
+/// The suggested edit for a 32-bit declaration: its type becomes `uint64_t`.
+fn retype_to_u64(cx: &Cx<'_>, ty: (usize, usize)) -> Vec<Edit> {
+    vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")]
+}
+
 fn mask_argument<'a>(
     cx: &Cx<'a>,
     call: usize,
@@ -394,7 +399,7 @@ fn mask_argument<'a>(
                     .with_help(help)
                     .with_fix(
                         "declare it `uint64_t`",
-                        vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")],
+                        retype_to_u64(cx, ty),
                         Applicability::DisplayOnly,
                     ),
                 );
@@ -442,11 +447,7 @@ fn mask_result<'a>(
                     ),
                 )
                 .with_help("declare it `uint64_t` (and count bits with __popcll, __ffsll)")
-                .with_fix(
-                    "declare it `uint64_t`",
-                    vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")],
-                    Applicability::DisplayOnly,
-                ),
+                .with_fix("declare it `uint64_t`", retype_to_u64(cx, ty), Applicability::DisplayOnly),
             );
         }
         return;
@@ -465,11 +466,7 @@ fn mask_result<'a>(
                         ),
                     )
                     .with_help("return uint64_t (unsigned long long)")
-                    .with_fix(
-                        "return `uint64_t`",
-                        vec![Edit::replace(cx.span(ty.0, ty.1), "uint64_t")],
-                        Applicability::DisplayOnly,
-                    ),
+                    .with_fix("return `uint64_t`", retype_to_u64(cx, ty), Applicability::DisplayOnly),
                 );
             }
         }
