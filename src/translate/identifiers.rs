@@ -4,8 +4,8 @@
 //! not CUDA's (`std::`, `mylib::cudaFree`), never inside comments or literals
 //! (the lexer gives those no identifier tokens).
 
-use std::collections::HashSet;
-use std::sync::LazyLock;
+use std::collections::{HashMap, HashSet};
+use std::sync::{LazyLock, Mutex};
 
 use super::Cx;
 use super::calls;
@@ -316,14 +316,40 @@ fn unsupported(
 }
 
 /// The known CUDA name most like `name` (a typo, or a newer API's sibling),
-/// if one is close enough to be worth saying. Only unknown names get here.
+/// if one is close enough to be worth saying. Only unknown names get here;
+/// a codebase repeats its few unknown names (its own `cudaCheck` helper) many
+/// times, so each name is scored against the tables once per process.
 fn closest_known(name: &str) -> Option<&'static str> {
-    mappings::all()
-        .iter()
-        .map(|m| (strsim::jaro_winkler(name, m.cuda), m.cuda))
+    static SEEN: LazyLock<Mutex<HashMap<String, Option<&'static str>>>> =
+        LazyLock::new(Default::default);
+    if let Some(near) = SEEN.lock().ok().and_then(|s| s.get(name).copied()) {
+        return near;
+    }
+    // Typos and siblings share the family prefix and nearly the length;
+    // scoring only those keeps an unknown name cheap (the tables hold 9,000).
+    static BY_PREFIX: LazyLock<HashMap<&'static [u8], Vec<&'static str>>> = LazyLock::new(|| {
+        let mut by = HashMap::<&[u8], Vec<&str>>::new();
+        for m in mappings::all() {
+            by.entry(prefix(m.cuda)).or_default().push(m.cuda);
+        }
+        by
+    });
+    fn prefix(name: &str) -> &[u8] {
+        &name.as_bytes()[..name.len().min(4)]
+    }
+    let near = BY_PREFIX
+        .get(prefix(name))
+        .into_iter()
+        .flatten()
+        .filter(|known| known.len().abs_diff(name.len()) <= 3)
+        .map(|known| (strsim::jaro_winkler(name, known), *known))
         .filter(|(score, _)| *score >= 0.9)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, n)| n)
+        .map(|(_, n)| n);
+    if let Ok(mut seen) = SEEN.lock() {
+        seen.insert(name.to_owned(), near);
+    }
+    near
 }
 
 /// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
