@@ -8,10 +8,12 @@
 //! between creating one and renaming it leaves it behind; the next run removes
 //! such leftovers in the directories it writes to ([`remove_stale_temps`]).
 
+use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 /// What a write did.
@@ -62,14 +64,16 @@ pub fn write_atomic(
     let meta = existing
         .filter(|m| m.is_file())
         .or_else(|| perms_from.and_then(|p| fs::metadata(p).ok()));
+    static PREFIX: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("{TEMP_PREFIX}{}.", std::process::id()));
     let mut tmp = tempfile::Builder::new()
-        .prefix(&format!("{TEMP_PREFIX}{}.", std::process::id()))
+        .prefix(PREFIX.as_str())
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     if let Some(m) = &meta {
         keep_owner(tmp.as_file(), m);
-        fs::set_permissions(tmp.path(), m.permissions())?;
+        tmp.as_file().set_permissions(m.permissions())?;
     }
     if durability == Durability::Synced {
         tmp.as_file().sync_all()?;
@@ -121,34 +125,70 @@ pub fn backup(src: &Path, suffix: &str) -> io::Result<()> {
 /// symbolic link or not a directory, so nothing is ever written outside
 /// `root`. `root` itself may be a link: the user named it.
 pub fn dest_within(root: &Path, rel: &Path) -> io::Result<PathBuf> {
-    let escapes = || {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "{} would be outside the output directory {}",
-                rel.display(),
-                root.display()
-            ),
-        )
-    };
-    let mut parts = Vec::new();
-    for c in rel.components() {
-        match c {
-            Component::Normal(p) => parts.push(p),
-            Component::CurDir => {}
-            _ => return Err(escapes()),
+    OutputDir::create(root)?.dest(rel)
+}
+
+/// An output directory being filled by one run: [`dest_within`] for many
+/// files, each directory on the way checked (or created) once, not once per
+/// file.
+#[derive(Debug)]
+pub struct OutputDir {
+    root: PathBuf,
+    /// Directories under `root` known to be real directories.
+    checked: Mutex<HashSet<PathBuf>>,
+}
+
+impl OutputDir {
+    /// Creates `root` (and its parents) if missing.
+    pub fn create(root: &Path) -> io::Result<OutputDir> {
+        fs::create_dir_all(root)?;
+        Ok(OutputDir {
+            root: root.to_path_buf(),
+            checked: Mutex::default(),
+        })
+    }
+
+    /// The output directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// See [`dest_within`].
+    pub fn dest(&self, rel: &Path) -> io::Result<PathBuf> {
+        let escapes = || {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} would be outside the output directory {}",
+                    rel.display(),
+                    self.root.display()
+                ),
+            )
+        };
+        let mut parts = Vec::new();
+        for c in rel.components() {
+            match c {
+                Component::Normal(p) => parts.push(p),
+                Component::CurDir => {}
+                _ => return Err(escapes()),
+            }
         }
+        let Some(file) = parts.pop() else {
+            return Err(escapes());
+        };
+        let mut dir = self.root.clone();
+        for p in parts {
+            dir.push(p);
+            let known = self.checked.lock().is_ok_and(|c| c.contains(&dir));
+            if !known {
+                ensure_real_dir(&dir)?;
+                if let Ok(mut c) = self.checked.lock() {
+                    c.insert(dir.clone());
+                }
+            }
+        }
+        Ok(dir.join(file))
     }
-    let Some(file) = parts.pop() else {
-        return Err(escapes());
-    };
-    fs::create_dir_all(root)?;
-    let mut dir = root.to_path_buf();
-    for p in parts {
-        dir.push(p);
-        ensure_real_dir(&dir)?;
-    }
-    Ok(dir.join(file))
 }
 
 /// `dir` exists as a directory, not a link to one: created if missing.

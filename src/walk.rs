@@ -215,17 +215,39 @@ fn build_globset(globs: &[String], errors: &mut Vec<WalkError>) -> Option<globse
     b.build().ok()
 }
 
+/// Identifies a file whatever the path to it (links, `..`, hard links), to
+/// tell whether a destination is one of the inputs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FileId(#[cfg(unix)] (u64, u64), #[cfg(not(unix))] PathBuf);
+
+impl FileId {
+    /// The file `path` names (following links); `None` if it does not exist.
+    pub fn of(path: &Path) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            std::fs::metadata(path)
+                .ok()
+                .map(|m| FileId((m.dev(), m.ino())))
+        }
+        #[cfg(not(unix))]
+        {
+            std::fs::canonicalize(path).ok().map(FileId)
+        }
+    }
+}
+
 /// Drops paths that name a file already listed (overlapping arguments,
 /// `a/../a/x.cu`, a symbolic link named beside its target), keeping the first
 /// spelling that is not itself a symbolic link (else the first).
 fn dedup_same_file(paths: &mut Vec<PathBuf>) {
     use std::collections::HashMap;
     let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
-    // canonical path → index of the spelling kept
-    let mut chosen: HashMap<PathBuf, usize> = HashMap::new();
+    // file → index of the spelling kept
+    let mut chosen: HashMap<FileId, usize> = HashMap::new();
     let mut keep = vec![true; paths.len()];
     for (i, p) in paths.iter().enumerate() {
-        let Ok(c) = std::fs::canonicalize(p) else {
+        let Some(c) = FileId::of(p) else {
             continue;
         };
         match chosen.get(&c).copied() {

@@ -356,16 +356,19 @@ fn execute(cli: Cli) -> Result<u8> {
         }
     }
     let mode = Mode::of(&cli, &files)?;
-    let mut inputs = std::collections::HashSet::new();
-    if let Mode::OutputDir(dir) = &mode {
-        refuse_output_dir_inside_inputs(dir, &cli.paths, &walk_opts)?;
-        // Every spelling of every input, to refuse a destination naming one.
-        for f in &files {
-            inputs.extend(std::fs::canonicalize(f));
-            inputs.extend(lexically_absolute(f));
+    let dir_roots: Vec<PathBuf> = cli.paths.iter().filter(|p| p.is_dir()).cloned().collect();
+    let outputs = match &mode {
+        Mode::OutputDir(dir) => {
+            refuse_output_dir_inside_inputs(dir, &cli.paths, &walk_opts)?;
+            Some(Destinations {
+                tree: output::OutputDir::create(dir)
+                    .with_context(|| format!("creating --output-dir {}", dir.display()))?,
+                inputs: files.iter().filter_map(|f| walk::FileId::of(f)).collect(),
+            })
         }
-    }
-    remove_stale_temps(&files, &cli, &mode, run_started);
+        _ => None,
+    };
+    remove_stale_temps(&files, &cli, &mode, &dir_roots, run_started);
 
     let progress = (cli.format == Format::Human
         && !cli.quiet
@@ -385,91 +388,61 @@ fn execute(cli: Cli) -> Result<u8> {
         Color::Never => false,
         Color::Auto => std::env::var_os("NO_COLOR").is_none() && io::stdout().is_terminal(),
     };
-    let mut stdout = io::stdout().lock();
-    // Not locked for the run: the progress bar draws to stderr from the workers.
-    let mut stderr = io::stderr();
     // Machine formats go to stdout unless it carries the translation or the diff.
     let machine_to_stderr = matches!(mode, Mode::Stdout) || cli.mode.diff;
-    let mut summary = Summary {
-        failed: walk_errors.len(),
-        ..Summary::default()
-    };
-    let mut total = Stats::default();
-    let mut total_left = Leftovers::default();
-    let mut sarif = Vec::new();
+    let printer = std::sync::Mutex::new(Printer {
+        next: 0,
+        pending: std::collections::BTreeMap::new(),
+        stdout: io::BufWriter::new(io::stdout()),
+        summary: Summary {
+            failed: walk_errors.len(),
+            ..Summary::default()
+        },
+        total: Stats::default(),
+        total_left: Leftovers::default(),
+        sarif: Vec::new(),
+        error: None,
+    });
 
-    // Workers translate, write and render each file, keeping only text; the
-    // results come back here in any order and are printed in path order, so
-    // memory holds the files in flight, never the tree.
-    std::thread::scope(|scope| -> Result<()> {
-        let (tx, rx) = std::sync::mpsc::channel::<(usize, Rendered)>();
-        let (cli, opts, mode, inputs, progress) = (&cli, &opts, &mode, &inputs, &progress);
-        let files = &files;
-        scope.spawn(move || {
-            files
-                .par_iter()
-                .enumerate()
-                .for_each_with(tx, |tx, (i, path)| {
-                    let o = process(path, cli, opts, mode, inputs);
-                    let r = render_outcome(o, cli, mode, color);
-                    if let Some(bar) = progress {
-                        bar.inc(1);
-                    }
-                    // The receiver only goes away on an error, which ends the run.
-                    let _ = tx.send((i, r));
-                });
-        });
-        let mut pending = std::collections::BTreeMap::new();
-        let mut next = 0;
-        for (i, r) in rx {
-            pending.insert(i, r);
-            while let Some(r) = pending.remove(&next) {
-                next += 1;
-                if let Some(note) = &r.note {
-                    if !cli.quiet {
-                        writeln!(stderr, "hipify-rs: note: {}: {note}", r.path.display())?;
-                    }
-                }
-                let Some(counts) = r.counts else { continue };
-                summary.add(&counts);
-                if cli.format == Format::Human {
-                    stderr.write_all(&r.diagnostics)?;
-                } else if machine_to_stderr {
-                    stderr.write_all(&r.diagnostics)?;
-                } else {
-                    stdout.write_all(&r.diagnostics)?;
-                }
-                if let Some(diff) = &r.diff {
-                    if diff_color {
-                        stdout.write_all(&colorize_diff(diff))?;
-                    } else {
-                        stdout.write_all(diff)?;
-                    }
-                }
-                stderr.write_all(&r.stats_text)?;
-                if let Some(left) = &r.leftovers {
-                    total_left.merge_counts(left);
-                }
-                total.add(&r.stats);
-                sarif.extend(r.sarif);
-                match mode {
-                    Mode::Stdout => stdout.write_all(r.output.as_deref().unwrap_or_default())?,
-                    Mode::File(dest) => {
-                        let src = r.path.as_path();
-                        output::write_atomic(
-                            dest,
-                            r.output.as_deref().unwrap_or_default(),
-                            Some(src),
-                            Durability::Renamed,
-                        )
-                        .with_context(|| format!("writing {}", dest.display()))?;
-                    }
-                    _ => {}
-                }
-            }
+    // Workers translate, write and render each file, keeping only text, then
+    // hand the result to the printer, which prints results in path order as
+    // soon as they are next: memory holds the files in flight, never the tree,
+    // and no thread waits on another except for the printer's lock.
+    let run = Run {
+        cli: &cli,
+        opts: &opts,
+        mode: &mode,
+        dir_roots: &dir_roots,
+        outputs: outputs.as_ref(),
+    };
+    files.par_iter().enumerate().for_each(|(i, path)| {
+        let o = process(path, &run);
+        let r = render_outcome(o, &cli, &mode, color);
+        if let Some(bar) = &progress {
+            bar.inc(1);
         }
-        Ok(())
-    })?;
+        // A worker that panicked while printing poisons the lock; the
+        // others keep translating and writing, and the run reports it.
+        if let Ok(mut p) = printer.lock() {
+            p.pending.insert(i, r);
+            p.print_ready(&run, machine_to_stderr, diff_color);
+        }
+    });
+    let Printer {
+        mut stdout,
+        mut summary,
+        total,
+        total_left,
+        sarif,
+        error,
+        ..
+    } = printer
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("internal error while printing results"))?;
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let mut stderr = io::stderr();
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
@@ -518,6 +491,112 @@ fn execute(cli: Cli) -> Result<u8> {
     Ok(summary.exit_code)
 }
 
+/// What every worker needs to process a file.
+struct Run<'a> {
+    cli: &'a Cli,
+    opts: &'a Options,
+    mode: &'a Mode,
+    /// The directory arguments (output paths are relative to them).
+    dir_roots: &'a [PathBuf],
+    outputs: Option<&'a Destinations>,
+}
+
+/// Where `--output-dir` puts files, and what it must never replace.
+struct Destinations {
+    tree: output::OutputDir,
+    /// Every input, by identity: a destination that is one is refused.
+    inputs: std::collections::HashSet<walk::FileId>,
+}
+
+/// Prints results in path order and adds up the counts; shared by the
+/// workers behind a lock.
+struct Printer {
+    /// Index of the next file to print.
+    next: usize,
+    /// Results that arrived before their turn.
+    pending: std::collections::BTreeMap<usize, Rendered>,
+    stdout: io::BufWriter<io::Stdout>,
+    summary: Summary,
+    total: Stats,
+    total_left: Leftovers,
+    sarif: Vec<serde_json::Value>,
+    /// The first error printing met; nothing more is printed after it.
+    error: Option<anyhow::Error>,
+}
+
+impl Printer {
+    /// Prints every pending result whose turn has come.
+    fn print_ready(&mut self, run: &Run<'_>, machine_to_stderr: bool, diff_color: bool) {
+        while let Some(r) = self.pending.remove(&self.next) {
+            self.next += 1;
+            if self.error.is_none() {
+                if let Err(e) = self.print(r, run, machine_to_stderr, diff_color) {
+                    self.error = Some(e);
+                }
+            }
+        }
+    }
+
+    fn print(
+        &mut self,
+        r: Rendered,
+        run: &Run<'_>,
+        machine_to_stderr: bool,
+        diff_color: bool,
+    ) -> Result<()> {
+        let cli = run.cli;
+        let mut stderr = io::stderr().lock();
+        if let Some(note) = &r.note {
+            if !cli.quiet {
+                writeln!(stderr, "hipify-rs: note: {}: {note}", r.path.display())?;
+            }
+        }
+        let Some(counts) = r.counts else {
+            return Ok(());
+        };
+        self.summary.add(&counts);
+        if cli.format == Format::Human || machine_to_stderr {
+            stderr.write_all(&r.diagnostics)?;
+        } else {
+            self.stdout.write_all(&r.diagnostics)?;
+        }
+        if let Some(diff) = &r.diff {
+            if diff_color {
+                self.stdout.write_all(&colorize_diff(diff))?;
+            } else {
+                self.stdout.write_all(diff)?;
+            }
+        }
+        stderr.write_all(&r.stats_text)?;
+        if let Some(left) = &r.leftovers {
+            self.total_left.merge_counts(left);
+        }
+        self.total.add(&r.stats);
+        self.sarif.extend(r.sarif);
+        match run.mode {
+            Mode::Stdout => self
+                .stdout
+                .write_all(r.output.as_deref().unwrap_or_default())?,
+            Mode::File(dest) => {
+                output::write_atomic(
+                    dest,
+                    r.output.as_deref().unwrap_or_default(),
+                    Some(r.path.as_path()),
+                    Durability::Renamed,
+                )
+                .with_context(|| format!("writing {}", dest.display()))?;
+            }
+            _ => {}
+        }
+        // Keep stdout in step with the diagnostics on stderr (a terminal
+        // shows both), at one write per file rather than per line.
+        if r.diff.is_some() || matches!(run.mode, Mode::Stdout) || !machine_to_stderr {
+            self.stdout.flush()?;
+        }
+        Ok(())
+    }
+}
+
 /// Where results go.
 enum Mode {
     Stdout,
@@ -562,13 +641,14 @@ fn remove_stale_temps(
     files: &[PathBuf],
     cli: &Cli,
     mode: &Mode,
+    dir_roots: &[PathBuf],
     run_started: std::time::SystemTime,
 ) {
     let mut dirs = std::collections::BTreeSet::new();
     for f in files {
         let dest = match mode {
             Mode::InPlace => f.clone(),
-            Mode::OutputDir(dir) => dir.join(relative_to_roots(f, &cli.paths)),
+            Mode::OutputDir(dir) => dir.join(relative_to_roots(f, dir_roots)),
             Mode::File(dest) => dest.clone(),
             _ => return,
         };
@@ -585,14 +665,6 @@ fn remove_stale_temps(
             }
         }
     }
-}
-
-/// `path` made absolute by its parent's canonical form, its own name kept
-/// (so a link is named, not its target).
-fn lexically_absolute(path: &Path) -> Option<PathBuf> {
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    let parent = std::fs::canonicalize(parent.unwrap_or(Path::new("."))).ok()?;
-    Some(parent.join(path.file_name()?))
 }
 
 /// Refuses an output dir inside a directory input, unless an `--exclude`
@@ -722,13 +794,8 @@ fn untouched(source: &[u8], d: Diagnostic) -> Translation {
 /// Files at least this large are not read: token offsets are 32-bit.
 const MAX_FILE_SIZE: u64 = u32::MAX as u64;
 
-fn process(
-    path: &Path,
-    cli: &Cli,
-    opts: &Options,
-    mode: &Mode,
-    inputs: &std::collections::HashSet<PathBuf>,
-) -> Outcome {
+fn process(path: &Path, run: &Run<'_>) -> Outcome {
+    let (cli, opts, mode) = (run.cli, run.opts, run.mode);
     let mut o = Outcome {
         path: path.to_path_buf(),
         source: Vec::new(),
@@ -798,18 +865,25 @@ fn process(
             .and_then(|()| {
                 output::write_atomic(path, &t.output, None, Durability::Synced).map(|_| ())
             }),
-        Mode::OutputDir(dir) => output::dest_within(dir, &relative_to_roots(path, &cli.paths))
-            .and_then(|dest| {
-                if lexically_absolute(&dest).is_some_and(|d| inputs.contains(&d)) {
-                    return Err(io::Error::other(format!(
-                        "{} is an input; not overwriting it",
-                        dest.display()
-                    )));
-                }
-                output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed)
-                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dest.display())))
-            })
-            .map(|_: Written| ()),
+        Mode::OutputDir(_) => {
+            let outputs = run.outputs.expect("--output-dir has its destinations");
+            outputs
+                .tree
+                .dest(&relative_to_roots(path, run.dir_roots))
+                .and_then(|dest| {
+                    let is_input = std::fs::symlink_metadata(&dest).is_ok_and(|m| m.is_file())
+                        && walk::FileId::of(&dest).is_some_and(|id| outputs.inputs.contains(&id));
+                    if is_input {
+                        return Err(io::Error::other(format!(
+                            "{} is an input; not overwriting it",
+                            dest.display()
+                        )));
+                    }
+                    output::write_atomic(&dest, &t.output, Some(path), Durability::Renamed)
+                        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dest.display())))
+                })
+                .map(|_: Written| ())
+        }
         _ => Ok(()),
     };
     if let Err(e) = result {
@@ -829,11 +903,10 @@ fn process(
 }
 
 /// The path of `file` under the output dir: relative to the directory argument
-/// it was found under, or its file name for a file argument.
-fn relative_to_roots(file: &Path, roots: &[PathBuf]) -> PathBuf {
-    roots
+/// it was found under (the innermost), or its file name for a file argument.
+fn relative_to_roots(file: &Path, dir_roots: &[PathBuf]) -> PathBuf {
+    dir_roots
         .iter()
-        .filter(|r| r.is_dir())
         .filter_map(|r| file.strip_prefix(r).ok())
         .min_by_key(|rel| rel.components().count())
         .map(Path::to_path_buf)
