@@ -9,6 +9,9 @@ use std::{env, fs};
 
 use serde::Deserialize;
 
+#[path = "src/mappings/key_filter.rs"]
+mod key_filter;
+
 /// Families in `Family::ALL` order (lookup priority), with their Rust variant.
 const FAMILIES: &[(&str, &str)] = &[
     ("runtime", "Runtime"),
@@ -433,6 +436,19 @@ fn main() {
         out,
         "/// Bit `(b0 << 8) | b1` is set when some CUDA name starts with bytes b0, b1.\n\
          static API_PREFIX2: [u64; 1024] = {prefix:?};\n"
+    );
+
+    let mut filter = vec![0u64; key_filter::FILTER_BITS / 64];
+    for k in index.keys() {
+        for bit in key_filter::probes(k.as_bytes()) {
+            filter[bit / 64] |= 1 << (bit % 64);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "/// The Bloom filter of every CUDA name (see `key_filter`).\n\
+         static API_FILTER: [u64; {}] = {filter:?};\n",
+        filter.len()
     );
 
     // Headers.

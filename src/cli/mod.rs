@@ -307,12 +307,6 @@ fn execute(cli: Cli) -> Result<u8> {
         Some(Command::Verify { .. }) => return run_verify(&cli, &config),
         None => {}
     }
-    if cli.threads > 0 {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(cli.threads)
-            .build_global()
-            .context("starting worker threads")?;
-    }
     let opts = Options {
         target: target(&cli.target, &config)?,
         kernel_execution_syntax: cli.target.hip_kernel_execution_syntax
@@ -415,7 +409,7 @@ fn execute(cli: Cli) -> Result<u8> {
         dir_roots: &dir_roots,
         outputs: outputs.as_ref(),
     };
-    files.par_iter().enumerate().for_each(|(i, path)| {
+    let each = |(i, path): (usize, &PathBuf)| {
         let o = process(path, &run);
         let r = render_outcome(o, &cli, &mode, color);
         if let Some(bar) = &progress {
@@ -427,7 +421,19 @@ fn execute(cli: Cli) -> Result<u8> {
             p.pending.insert(i, r);
             p.print_ready(&run, machine_to_stderr, diff_color);
         }
-    });
+    };
+    if files.len() <= 1 {
+        // One file (a build system's per-file call): no worker threads to start.
+        files.iter().enumerate().for_each(each);
+    } else {
+        if cli.threads > 0 {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(cli.threads)
+                .build_global()
+                .context("starting worker threads")?;
+        }
+        files.par_iter().enumerate().for_each(each);
+    }
     let Printer {
         mut stdout,
         mut summary,

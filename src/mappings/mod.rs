@@ -6,6 +6,8 @@
 //! This module knows nothing about syntax: the engine asks it what a name becomes
 //! for a given [`Target`].
 
+mod key_filter;
+
 use std::fmt;
 
 /// API family a mapping belongs to (one `mappings/<family>.toml` each).
@@ -274,8 +276,8 @@ pub fn lookup(name: &str) -> Option<&'static Mapping> {
     API_INDEX.get(name).map(|ix| &MAPPINGS[ix[0] as usize])
 }
 
-/// Cheap pre-filter before hashing: length range and first two bytes. False
-/// means no CUDA name is spelled `name`.
+/// Cheap pre-filter before hashing: length range, first two bytes and the
+/// Bloom filter. False means no CUDA name is spelled `name`.
 pub fn may_be_key(name: impl AsRef<[u8]>) -> bool {
     let b = name.as_ref();
     if b.len() < API_MIN_LEN || b.len() > API_MAX_LEN {
@@ -283,6 +285,9 @@ pub fn may_be_key(name: impl AsRef<[u8]>) -> bool {
     }
     let pair = (usize::from(b[0]) << 8) | usize::from(*b.get(1).unwrap_or(&0));
     API_PREFIX2[pair / 64] & (1 << (pair % 64)) != 0
+        && key_filter::probes(b)
+            .iter()
+            .all(|&bit| API_FILTER[bit / 64] & (1 << (bit % 64)) != 0)
 }
 
 /// Every mapping of a CUDA name (one per family listing it), the primary first.

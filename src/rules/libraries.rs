@@ -4,12 +4,12 @@
 
 use super::include_path;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::lex::TokenKind;
 use crate::translate::Cx;
 
 const CUTLASS_HELP: &str = "CUTLASS/CuTe have no HIP port: use Composable Kernel for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA for warp-level matrix code";
 
-pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+/// Checks the `#include`s of NVIDIA-only and ported libraries.
+pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let mut noted = std::collections::HashSet::new();
     for d in 0..cx.lx.directives.len() {
         let Some((tok, path)) = include_path(cx, d) else {
@@ -82,23 +82,36 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
 
-    // Leading namespace qualifiers: `cutlass::`, `cute::`, `nvcuda::wmma`,
-    // `nvinfer1::`, libcu++'s `cuda::std::`. One finding per line is enough.
-    let mut last_line_start = usize::MAX;
-    for i in 0..cx.lx.tokens.len() {
-        let t = cx.tok(i);
-        if t.kind != TokenKind::Ident || t.in_directive() {
-            continue;
-        }
+/// Checks identifier token `i` for a leading namespace qualifier: `cutlass::`,
+/// `cute::`, `nvcuda::wmma`, `nvinfer1::`, libcu++'s `cuda::std::`. One
+/// finding per line is enough: `last_line_start` is where the last was.
+pub(super) fn namespace(
+    cx: &Cx<'_>,
+    i: usize,
+    name: &[u8],
+    last_line_start: &mut usize,
+    out: &mut Vec<Diagnostic>,
+) {
+    let t = cx.tok(i);
+    if t.in_directive()
+        || !matches!(
+            name,
+            b"cutlass" | b"cute" | b"nvcuda" | b"nvinfer1" | b"cuda"
+        )
+    {
+        return;
+    }
+    {
         let Some(n) = cx.next(i).filter(|&n| cx.is_punct(n, b"::")) else {
-            continue;
+            return;
         };
         if cx
             .prev(i)
             .is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
         {
-            continue;
+            return;
         }
         let next_name = cx.next(n).map(|k| cx.text(k)).unwrap_or_default();
         let (code, message, help) = match cx.text(i) {
@@ -136,13 +149,13 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     "use the std:: equivalent or HIP's atomic builtins",
                 )
             }
-            _ => continue,
+            _ => return,
         };
         let line_start = memchr::memrchr(b'\n', &cx.src[..t.start as usize]).map_or(0, |p| p + 1);
-        if line_start == last_line_start {
-            continue;
+        if line_start == *last_line_start {
+            return;
         }
-        last_line_start = line_start;
+        *last_line_start = line_start;
         out.push(Diagnostic::new(code, t.range(), message).with_help(help));
     }
 }

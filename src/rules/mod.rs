@@ -10,6 +10,7 @@ mod versions;
 mod warp;
 
 use crate::diagnostic::Diagnostic;
+use crate::lex::TokenKind;
 use crate::translate::Cx;
 
 /// Names a dedicated rule reports, so the generic "no HIP counterpart"
@@ -23,18 +24,34 @@ pub(crate) const REPORTED_BY_RULES: &[&str] = &[
     "__CUDA_ARCH__",
 ];
 
-/// Runs every rule over one file. The device-code rules run only on files
-/// that show CUDA (a `.cu`/`.cuh` file, the kernel language, or a CUDA name):
-/// in plain C++ a `% 32` or an `asm` is not a GPU hazard, and skipping them
-/// keeps such files nearly as cheap as lexing them.
+/// Runs every rule over one file, in one pass over its tokens. The
+/// device-code rules run only on files that show CUDA (a `.cu`/`.cuh` file,
+/// the kernel language, or a CUDA name): in plain C++ a `% 32` or an `asm` is
+/// not a GPU hazard, and skipping them keeps such files nearly as cheap as
+/// lexing them.
 pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    libraries::check(cx, &mut out);
+    libraries::includes(cx, &mut out);
+    let mut last_namespace_line = usize::MAX;
+    let mut warp = warp::Warp::new(cx);
+    let mut versions = versions::Versions::default();
     if cuda {
         ptx::check(cx, &mut out);
-        warp::check(cx, &mut out);
-        semantics::check(cx, &mut out);
-        versions::check(cx, &mut out);
+    }
+    for (i, t) in cx.lx.tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::Ident => {
+                let name = &cx.src[t.range()];
+                libraries::namespace(cx, i, name, &mut last_namespace_line, &mut out);
+                if cuda {
+                    warp.ident(cx, i, name, &mut out);
+                    semantics::ident(cx, i, name, &mut out);
+                    versions::ident(cx, i, name, &mut versions, &mut out);
+                }
+            }
+            TokenKind::Number if cuda => warp.number(cx, i, &mut out),
+            _ => {}
+        }
     }
     out
 }

@@ -9,12 +9,10 @@ use crate::lex::TokenKind;
 use crate::mappings::Version;
 use crate::translate::Cx;
 
-pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    for i in 0..cx.lx.tokens.len() {
-        if cx.tok(i).kind != TokenKind::Ident {
-            continue;
-        }
-        match cx.text(i) {
+/// Checks identifier token `i`, spelled `name`.
+pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    {
+        match name {
             b"__CUDA_ARCH__" => out.push(
                 Diagnostic::new(
                     Code::CudaArchGuard,

@@ -4,7 +4,7 @@
 //! the macros and reports its own version numbers, so such guards silently
 //! choose the wrong path after a port.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lex::TokenKind;
@@ -24,15 +24,27 @@ const GETTERS: &[&[u8]] = &[
     b"cuDriverGetVersion",
 ];
 
-pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    let mut version_vars: HashSet<&[u8]> = HashSet::new();
-    for i in 0..cx.lx.tokens.len() {
-        let t = cx.tok(i);
-        if t.kind != TokenKind::Ident {
-            continue;
-        }
-        let name = cx.text(i);
-        if MACROS.contains(&name) {
+/// What the check remembers while reading a file.
+#[derive(Default)]
+pub(super) struct Versions<'a> {
+    /// Variables a `cudaRuntimeGetVersion(&v)` filled.
+    version_vars: HashSet<&'a [u8]>,
+}
+
+/// Checks identifier token `i`, spelled `name`.
+pub(super) fn ident<'a>(
+    cx: &Cx<'a>,
+    i: usize,
+    name: &'a [u8],
+    state: &mut Versions<'a>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let version_vars = &mut state.version_vars;
+    let t = cx.tok(i);
+    {
+        if (name.starts_with(b"CUDA") || name.starts_with(b"__CUDACC_VER"))
+            && MACROS.contains(&name)
+        {
             // `#define CUDA_VERSION …` in a compat header is not a check.
             let defining = t.in_directive()
                 && matches!(
@@ -50,7 +62,7 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     .with_help(format!("keep the CUDA path and choose HIP's explicitly, e.g. `(defined({n}) && {n} >= X) || defined(__HIP_PLATFORM_AMD__)`")),
                 );
             }
-        } else if GETTERS.contains(&name) {
+        } else if name.starts_with(b"cu") && GETTERS.contains(&name) {
             // `cudaRuntimeGetVersion(&v)`: remember `v`.
             if let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) {
                 if let Some(args) = cx.call_args(open) {

@@ -10,7 +10,9 @@
 //! Precision matters as much as recall: a 32 is reported only in one of these
 //! roles, next to a thread index, a warp function or a warp-named constant.
 
-use std::collections::{HashMap, HashSet};
+// Per-file sets and maps of short names: foldhash, not SipHash (no
+// untrusted-key concern here, and it is several times faster).
+use foldhash::{HashMap, HashSet};
 
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
@@ -87,35 +89,45 @@ const WARP_INDEX_NAMES: &[&[u8]] = &[
 
 const FULL_MASK_64: &str = "0xffffffffffffffffULL";
 
-pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    let mut reported_decls = HashSet::new();
-    let mut decls = Declarations { by_name: None };
-    let mut mask_vars: HashSet<&[u8]> = HashSet::new();
-    let wide_masks = cx.opts.target.hip_version >= Version::new(6, 2, 0);
-    for i in 0..cx.lx.tokens.len() {
-        let t = cx.tok(i);
-        match t.kind {
-            TokenKind::Ident => {
-                let name = cx.text(i);
-                // Every warp function is spelled `__…`: test the rest only then.
-                if !name.starts_with(b"__") {
-                    warp_size_names(cx, i, out);
-                    continue;
-                }
-                if MASKED.contains(&name) && wide_masks {
-                    mask_argument(cx, i, &mut reported_decls, &mut decls, out);
-                }
-                if MASK_RESULTS.contains(&name) {
-                    mask_result(cx, i, &mut mask_vars, &mut decls, out);
-                }
-                if let Some(&(_, wide, safe)) = BIT_FUNCTIONS.iter().find(|(n, _, _)| *n == name) {
-                    bit_function(cx, i, wide, safe, &mask_vars, out);
-                }
-                warp_size_names(cx, i, out);
-            }
-            TokenKind::Number => warp_size_number(cx, i, out),
-            _ => {}
+/// What the warp checks remember while reading a file.
+pub(super) struct Warp<'a> {
+    reported_decls: HashSet<usize>,
+    decls: Declarations<'a>,
+    mask_vars: HashSet<&'a [u8]>,
+    /// HIP ≥ 6.2 has the `_sync` functions, with 64-bit masks.
+    wide_masks: bool,
+}
+
+impl<'a> Warp<'a> {
+    pub(super) fn new(cx: &Cx<'a>) -> Warp<'a> {
+        Warp {
+            reported_decls: HashSet::default(),
+            decls: Declarations { by_name: None },
+            mask_vars: HashSet::default(),
+            wide_masks: cx.opts.target.hip_version >= Version::new(6, 2, 0),
         }
+    }
+
+    /// Checks identifier token `i`, spelled `name`.
+    pub(super) fn ident(&mut self, cx: &Cx<'a>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+        // Every warp function is spelled `__…`: test the rest only then.
+        if name.starts_with(b"__") {
+            if self.wide_masks && MASKED.contains(&name) {
+                mask_argument(cx, i, &mut self.reported_decls, &mut self.decls, out);
+            }
+            if MASK_RESULTS.contains(&name) {
+                mask_result(cx, i, &mut self.mask_vars, &mut self.decls, out);
+            }
+            if let Some(&(_, wide, safe)) = BIT_FUNCTIONS.iter().find(|(n, _, _)| *n == name) {
+                bit_function(cx, i, wide, safe, &self.mask_vars, out);
+            }
+        }
+        warp_size_names(cx, i, out);
+    }
+
+    /// Checks number token `i`.
+    pub(super) fn number(&mut self, cx: &Cx<'a>, i: usize, out: &mut Vec<Diagnostic>) {
+        warp_size_number(cx, i, out);
     }
 }
 
@@ -130,8 +142,8 @@ fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
         s
     };
     let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
-    let suffix = &s[digits.len()..];
-    let wide = suffix.to_ascii_lowercase().contains("ll");
+    let suffix = &s.as_bytes()[digits.len()..];
+    let wide = suffix.windows(2).any(|w| w.eq_ignore_ascii_case(b"ll"));
     let v = if let Some(h) = digits
         .strip_prefix("0x")
         .or_else(|| digits.strip_prefix("0X"))
@@ -227,7 +239,7 @@ impl<'a> Declarations<'a> {
 }
 
 fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for dir in &cx.lx.directives {
         let n = dir.first_token as usize + 1;
         if dir.name == "define"
@@ -691,7 +703,12 @@ fn is_warp_size_name(name: &[u8]) -> bool {
 
 /// Lane/warp arithmetic and warp-sized loops and arrays around a literal.
 fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
-    let Some((v, _)) = int_literal(cx.text(n)) else {
+    // Only 5, 16, 31 and 32 matter: long literals are none of them.
+    let text = cx.text(n);
+    if text.len() > 16 {
+        return;
+    }
+    let Some((v, _)) = int_literal(text) else {
         return;
     };
     if !matches!(v, 5 | 16 | 31 | 32) {

@@ -14,21 +14,28 @@ use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family, Kind, Mapping, Status};
 
-/// Words that mean the file uses the CUDA kernel language.
-const KERNEL_WORDS: &[&[u8]] = &[
-    b"__global__",
-    b"__device__",
-    b"__host__",
-    b"__shared__",
-    b"__constant__",
-    b"__managed__",
-    b"__launch_bounds__",
-    b"threadIdx",
-    b"blockIdx",
-    b"blockDim",
-    b"gridDim",
-    b"__syncthreads",
-];
+/// Whether `word` means the file uses the CUDA kernel language.
+fn is_kernel_word(word: &[u8]) -> bool {
+    // Called on every identifier until one is found: test the cheap
+    // first byte and length before comparing.
+    matches!(word.first(), Some(b'_' | b't' | b'b' | b'g'))
+        && (7..=17).contains(&word.len())
+        && matches!(
+            word,
+            b"__global__"
+                | b"__device__"
+                | b"__host__"
+                | b"__shared__"
+                | b"__constant__"
+                | b"__managed__"
+                | b"__launch_bounds__"
+                | b"threadIdx"
+                | b"blockIdx"
+                | b"blockDim"
+                | b"gridDim"
+                | b"__syncthreads"
+        )
+}
 
 /// Directives whose identifiers are not code (messages, pragmas, file names).
 const OPAQUE_DIRECTIVES: &[&str] = &[
@@ -83,10 +90,23 @@ static NAMESPACE_QUALIFIERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| 
 pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     let mut skip_until = 0usize;
     let mut unknown: Vec<usize> = Vec::new();
-    let mut declared: HashSet<&[u8]> = HashSet::new();
+    let mut declared: foldhash::HashSet<&[u8]> = Default::default();
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
         if tok.kind != TokenKind::Ident || (tok.start as usize) < skip_until {
+            continue;
+        }
+        // The hot path: most identifiers are no CUDA name, and are skipped
+        // here after a length test, a bit test and a Bloom filter.
+        let raw = cx.text(i);
+        if !cx.facts.uses_kernel_language && is_kernel_word(raw) {
+            cx.facts.uses_kernel_language = true;
+        }
+        if !tok.spliced
+            && !mappings::may_be_key(raw)
+            && !looks_like_cuda_bytes(raw)
+            && cx.opts.extra_mappings.is_empty()
+        {
             continue;
         }
         if tok.in_directive()
@@ -95,18 +115,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             continue;
         }
         let name = cx.ident_name(i);
-        if !cx.facts.uses_kernel_language
-            && matches!(name.first(), Some(b'_' | b't' | b'b' | b'g'))
-            && KERNEL_WORDS.contains(&name.as_ref())
-        {
+        if tok.spliced && !cx.facts.uses_kernel_language && is_kernel_word(&name) {
             cx.facts.uses_kernel_language = true;
-        }
-        // Most identifiers cannot be a CUDA name: skip them before decoding.
-        if !mappings::may_be_key(&name)
-            && !looks_like_cuda_bytes(&name)
-            && cx.opts.extra_mappings.is_empty()
-        {
-            continue;
         }
         let Ok(name) = std::str::from_utf8(&name) else {
             continue;
