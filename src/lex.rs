@@ -80,6 +80,29 @@ pub struct Lexed {
     pub directives: Vec<Directive>,
     /// Byte ranges of comments (for tools that want to skip them).
     pub comments: Vec<(u32, u32)>,
+    /// Block comments and raw string literals never closed: each runs to
+    /// the end of the file, so nothing after its opening is code.
+    pub unterminated: Vec<Unterminated>,
+}
+
+/// A block comment or raw string literal with no end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unterminated {
+    /// What is left open.
+    pub kind: UnterminatedKind,
+    /// Its opening: `/*`, or a raw string's prefix through the `(`.
+    pub start: u32,
+    /// One past the opening.
+    pub end: u32,
+}
+
+/// What an [`Unterminated`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnterminatedKind {
+    /// `/*` with no `*/`.
+    BlockComment,
+    /// `R"delim(` with no `)delim"`.
+    RawString,
 }
 
 /// Byte classes, looked up once per byte on the hot path.
@@ -270,12 +293,22 @@ impl Lexer<'_> {
     fn line_comment(&mut self) {
         let s = self.pos;
         // A line comment ends at a newline (or lone CR) that is not spliced.
-        while self.pos < self.src.len()
-            && self.src[self.pos] != b'\n'
-            && !(self.src[self.pos] == b'\r' && self.peek(1) != b'\n')
-        {
-            let n = splice_len(self.src, self.pos);
-            self.pos += n.max(1);
+        // Jump from line end to line end (memchr), not byte by byte.
+        let src = self.src;
+        loop {
+            let Some(i) = memchr::memchr2(b'\n', b'\r', &src[self.pos..]) else {
+                self.pos = src.len();
+                break;
+            };
+            let at = self.pos + i;
+            let crlf = src[at] == b'\r' && src.get(at + 1) == Some(&b'\n');
+            // A backslash just before the line end splices the next line in.
+            if at > s && src[at - 1] == b'\\' {
+                self.pos = at + if crlf { 2 } else { 1 };
+                continue;
+            }
+            self.pos = at;
+            break;
         }
         let mut end = self.pos;
         if end > s && self.src[end - 1] == b'\r' {
@@ -289,7 +322,14 @@ impl Lexer<'_> {
         self.pos += 2;
         match memchr::memmem::find(&self.src[self.pos..], b"*/") {
             Some(i) => self.pos += i + 2,
-            None => self.pos = self.src.len(),
+            None => {
+                self.out.unterminated.push(Unterminated {
+                    kind: UnterminatedKind::BlockComment,
+                    start: s as u32,
+                    end: self.pos as u32,
+                });
+                self.pos = self.src.len();
+            }
         }
         self.out.comments.push((s as u32, self.pos as u32));
     }
@@ -432,7 +472,14 @@ impl Lexer<'_> {
                 close.push(b'"');
                 match memchr::memmem::find(&src[p + 1..], &close) {
                     Some(i) => self.pos = p + 1 + i + close.len(),
-                    None => self.pos = src.len(),
+                    None => {
+                        self.out.unterminated.push(Unterminated {
+                            kind: UnterminatedKind::RawString,
+                            start: start as u32,
+                            end: p as u32 + 1,
+                        });
+                        self.pos = src.len();
+                    }
                 }
                 self.push(TokenKind::Str, start, false);
                 return;
@@ -552,6 +599,47 @@ mod tests {
         let l = lex(src.as_bytes());
         assert_eq!(l.directives.len(), 1);
         assert!(!l.tokens.last().unwrap().in_directive());
+    }
+
+    #[test]
+    fn unterminated_comments_and_raw_strings_are_recorded() {
+        let src = "a /* b */ R\"x(c)x\" d /* e";
+        let l = lex(src.as_bytes());
+        assert_eq!(
+            l.unterminated,
+            vec![Unterminated {
+                kind: UnterminatedKind::BlockComment,
+                start: 21,
+                end: 23
+            }]
+        );
+        let src = "u8R\"x(c)\"\n";
+        let l = lex(src.as_bytes());
+        assert_eq!(
+            l.unterminated,
+            vec![Unterminated {
+                kind: UnterminatedKind::RawString,
+                start: 0,
+                end: 6
+            }]
+        );
+        // Ordinary literals end at the end of their line.
+        assert!(lex(b"\"abc\n'x\n\"d").unterminated.is_empty());
+    }
+
+    #[test]
+    fn line_comments_end_at_unspliced_line_ends() {
+        fn comment_and_next(src: &str) -> ((u32, u32), &str) {
+            let l = lex(src.as_bytes());
+            let t = l.tokens.last().unwrap();
+            (l.comments[0], &src[t.range()])
+        }
+        assert_eq!(comment_and_next("a // x\\\ny\nz"), ((2, 9), "z"));
+        assert_eq!(comment_and_next("a // x\r\nz"), ((2, 6), "z"));
+        assert_eq!(comment_and_next("a // x\\\r\ny\r\nz"), ((2, 10), "z"));
+        assert_eq!(comment_and_next("a // x\rz"), ((2, 6), "z"));
+        assert_eq!(comment_and_next("a // x\\\ry\nz"), ((2, 9), "z"));
+        assert_eq!(lex(b"a // x").comments, vec![(2, 6)]);
     }
 
     #[test]

@@ -32,7 +32,16 @@ pub fn parse(src: &[u8]) -> Option<Tree> {
 /// Whether the identifier at `start..end` is the name a declaration (of a
 /// function, field, variable or type) gives, in a tree parsed from one
 /// statement.
+///
+/// Never in a tree with an error (or missing) node anywhere: error recovery
+/// depends on the exact text, so the same statement with another name
+/// translated (`__shfl_sync()d f()` → `__shfl()d f()`) can recover into a
+/// declaration one time and an expression the next, and the second run
+/// would undo the first. A statement that does not parse is code.
 pub fn declares(tree: &Tree, start: usize, end: usize) -> bool {
+    if tree.root_node().has_error() {
+        return false;
+    }
     let Some(node) = tree.root_node().descendant_for_byte_range(start, end) else {
         return false;
     };

@@ -124,11 +124,14 @@ impl Code {
 
 registry! {
     ParseError => "HIP-E001", "parse-error", Info, Never,
-        "tree-sitter could not parse part of the file; identifiers there were still translated lexically",
+        "part of the file could not be parsed (tree-sitter gave up, or a comment or raw string literal is never closed)",
         "Translation is lexical and does not need a parse, but some checks (user-owned declarations, \
 32-bit ballot variables) use tree-sitter. Where the parser gives up, usually inside heavy macro \
-use, those checks fall back to what the tokens say.\n\nNothing to fix in the code; the finding says \
-where the syntax-based checks were weaker.";
+use, those checks fall back to what the tokens say.\n\nA block comment (`/*`) or raw string \
+literal (`R\"x(`) that is never closed runs to the end of the file: nothing after its opening is \
+code, so nothing there was translated. The finding points at the opening.\n\nNothing to fix in \
+the code for a parser note; the finding says where the syntax-based checks were weaker. Close an \
+unterminated comment or literal.";
     IoError => "HIP-E002", "io-error", Error, Never,
         "a file could not be read or written",
         "The file was left exactly as it was; the other files were processed. The message names \
@@ -240,7 +243,9 @@ choose the HIP path explicitly.\n\nBefore:\n\n```cuda\n#if CUDART_VERSION >= 110
     UnusedSuppression => "HIP-W015", "unused-suppression", Warning, Always,
         "a `hipify-ignore` comment that suppresses nothing",
         "The comment names a code that is not reported on the line it covers (or anywhere in the \
-file, for `hipify-ignore-file`). Remove it so it does not hide a future finding.\n\nBefore:\n\n\
+file, for `hipify-ignore-file`). Remove it so it does not hide a future finding. The removal \
+is offered as a suggestion that `--fix` does not apply: a comment unused at one target may be \
+needed at another (`--hip-version 5.2`), or by the CUDA source before translation.\n\nBefore:\n\n\
 ```cuda\n// hipify-ignore: HIP-W001\nint x = 0;\n```\n\nAfter:\n\n```cuda\nint x = 0;\n```";
     PrintfBuiltinArg => "HIP-W016", "printf-builtin-arg", Warning, Always,
         "`threadIdx`/`blockIdx`/`blockDim`/`gridDim` members passed straight to device `printf`",

@@ -42,11 +42,12 @@ const INSTRUCTIONS: &[(&str, &str)] = &[
 ];
 
 pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let edits = std::cell::OnceCell::new();
     for i in 0..cx.lx.tokens.len() {
         let t = cx.tok(i);
         match t.kind {
             TokenKind::Ident if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") => {
-                if let Some(d) = asm_statement(cx, i) {
+                if let Some(d) = asm_statement(cx, i, &edits) {
                     out.push(d);
                 }
             }
@@ -78,7 +79,11 @@ struct Operand {
     expr: String,
 }
 
-fn asm_statement(cx: &Cx<'_>, asm: usize) -> Option<Diagnostic> {
+fn asm_statement(
+    cx: &Cx<'_>,
+    asm: usize,
+    edits: &std::cell::OnceCell<Edits>,
+) -> Option<Diagnostic> {
     let mut j = cx.next(asm)?;
     while matches!(
         cx.text(j),
@@ -112,19 +117,17 @@ fn asm_statement(cx: &Cx<'_>, asm: usize) -> Option<Diagnostic> {
         }
     }
     sections.push((start, close));
+    // The template is known exactly only when it is string literals alone
+    // (`asm("mov.u32 %0, " REG : …)` pastes a macro in).
+    let literal_template = (sections[0].0..sections[0].1).all(|k| cx.tok(k).kind == TokenKind::Str);
     let template: String = (sections[0].0..sections[0].1)
         .filter(|&k| cx.tok(k).kind == TokenKind::Str)
         .map(|k| unquote(cx.text(k)))
         .collect();
     let instructions = instructions(&template);
-    let outputs = sections
-        .get(1)
-        .map(|&(a, b)| operands(cx, a, b))
-        .unwrap_or_default();
-    let inputs = sections
-        .get(2)
-        .map(|&(a, b)| operands(cx, a, b))
-        .unwrap_or_default();
+    let edits = edits.get_or_init(|| Edits::new(cx));
+    let outputs = sections.get(1).map(|&(a, b)| operands(cx, edits, a, b));
+    let inputs = sections.get(2).map(|&(a, b)| operands(cx, edits, a, b));
 
     let range = cx.tok(asm).start as usize..cx.tok(close).end as usize;
     let shown: Vec<String> = instructions
@@ -164,7 +167,19 @@ fn asm_statement(cx: &Cx<'_>, asm: usize) -> Option<Diagnostic> {
         format!("HIP builtins: {}", builtins.join(", "))
     };
     let mut d = Diagnostic::new(Code::InlinePtx, range.clone(), message).with_help(help);
-    if instructions.len() == 1 {
+    // The fix replaces the whole statement, translation edits inside it
+    // included: its operands are written as translated (see `operands`), and
+    // `apply_fixes` lets it take the place of the edits it covers.
+    let operands = match (outputs, inputs) {
+        (Some(None), _) | (_, Some(None)) => None,
+        (o, i) => Some((
+            o.flatten().unwrap_or_default(),
+            i.flatten().unwrap_or_default(),
+        )),
+    };
+    if let Some((outputs, inputs)) =
+        operands.filter(|_| instructions.len() == 1 && literal_template)
+    {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(
                 format!("replace with `{text}`"),
@@ -224,7 +239,10 @@ fn instructions(template: &str) -> Vec<String> {
         .collect()
 }
 
-fn operands(cx: &Cx<'_>, a: usize, b: usize) -> Vec<Operand> {
+/// The operands of section `a..b`, each expression with the translation's
+/// edits inside it applied. `None` where an expression cannot be rendered
+/// exactly (an edit reaches across its ends, or bytes that are not UTF-8).
+fn operands(cx: &Cx<'_>, edits: &Edits, a: usize, b: usize) -> Option<Vec<Operand>> {
     let mut out = Vec::new();
     let mut k = a;
     while k < b {
@@ -236,7 +254,7 @@ fn operands(cx: &Cx<'_>, a: usize, b: usize) -> Vec<Operand> {
                         let r = cx.span(open + 1, close);
                         out.push(Operand {
                             constraint,
-                            expr: String::from_utf8_lossy(&cx.src[r]).into_owned(),
+                            expr: edits.translated(cx, r)?,
                         });
                     }
                     k = close;
@@ -245,7 +263,51 @@ fn operands(cx: &Cx<'_>, a: usize, b: usize) -> Vec<Operand> {
         }
         k += 1;
     }
-    out
+    Some(out)
+}
+
+/// The translation's edits, sorted, to render operands as translated.
+struct Edits {
+    /// Sorted by start.
+    edits: Vec<Edit>,
+    /// `max_end[k]`: the furthest end among `edits[..k]`.
+    max_end: Vec<usize>,
+}
+
+impl Edits {
+    fn new(cx: &Cx<'_>) -> Edits {
+        let mut edits = cx.edits.clone();
+        edits.sort_by_key(|e| e.range.start);
+        let mut max_end = Vec::with_capacity(edits.len() + 1);
+        max_end.push(0);
+        for e in &edits {
+            max_end.push(e.range.end.max(*max_end.last().unwrap_or(&0)));
+        }
+        Edits { edits, max_end }
+    }
+
+    /// The bytes of `r` as translated: the edits inside it (insertions at
+    /// its ends included) applied. `None` where an edit reaches across an
+    /// end, or the result is not UTF-8.
+    fn translated(&self, cx: &Cx<'_>, r: std::ops::Range<usize>) -> Option<String> {
+        let first = self.edits.partition_point(|e| e.range.start < r.start);
+        if self.max_end[first] > r.start {
+            return None;
+        }
+        let mut inner = Vec::new();
+        for e in self.edits[first..]
+            .iter()
+            .take_while(|e| e.range.start <= r.end)
+        {
+            if e.range.end <= r.end {
+                inner.push(e.clone());
+            } else if e.range.start < r.end {
+                return None;
+            }
+        }
+        let (inner, _) = crate::edit::normalize(inner);
+        String::from_utf8(crate::edit::render_range(cx.src, r, &inner)).ok()
+    }
 }
 
 /// The builtin call equal to a single PTX instruction, if there is one.

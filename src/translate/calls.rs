@@ -25,14 +25,21 @@ impl Cx<'_> {
         let mut depth = 0usize;
         let mut start = open + 1;
         let mut i = open + 1;
+        // Every `<`'s match, in one pass (a scan from each `<` would be
+        // quadratic in `f(a<a<a<…`).
+        let angles = self.template_closes(open + 1..close);
+        let angle_close = |i: usize| match angles[i - open - 1] {
+            u32::MAX => None,
+            c => Some(c as usize),
+        };
         while i < close {
             let t = self.tok(i);
             if t.kind == TokenKind::Punct {
                 match self.src[t.start as usize] {
                     b'(' | b'[' | b'{' => depth += 1,
                     b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                    b'<' if depth == 0 && self.opens_template(i, close) => {
-                        i = self.template_close(i, close).unwrap_or(i);
+                    b'<' if depth == 0 && self.follows_name(i) => {
+                        i = angle_close(i).unwrap_or(i);
                     }
                     b',' if depth == 0 => {
                         args.push((start, i));
@@ -47,14 +54,60 @@ impl Cx<'_> {
         Some(Args { args, close })
     }
 
-    /// Whether the `<` at `i` opens template arguments: it follows an
-    /// identifier and a matching `>` comes before `limit` without crossing a
-    /// `;`, `{`, `&&` or `||`. (Lexically ambiguous; this is the usual reading.)
-    fn opens_template(&self, i: usize, limit: usize) -> bool {
+    /// Whether the `<` at `i` may open template arguments: it follows an
+    /// identifier directly. (It does if a matching `>` comes too, without
+    /// crossing a `;`, `{`, `&&` or `||`: lexically ambiguous; this is the
+    /// usual reading.)
+    fn follows_name(&self, i: usize) -> bool {
         i > 0
             && self.tok(i - 1).kind == TokenKind::Ident
             && self.tok(i - 1).end == self.tok(i).start
-            && self.template_close(i, limit).is_some()
+    }
+
+    /// [`Cx::template_close`]`(open, range.end)` for every `<` in `range`,
+    /// found in one pass: indexed by token − `range.start`, `u32::MAX` where
+    /// there is none.
+    pub(crate) fn template_closes(&self, range: std::ops::Range<usize>) -> Vec<u32> {
+        let base = range.start;
+        let mut close = vec![u32::MAX; range.len()];
+        // Pending `<` with the paren depth they sit at (nondecreasing):
+        // `(` and `[` nest; `;`, `{`, `}`, `&&` and `||` end every pending
+        // list, a `)` or `]` the lists inside the parentheses it closes.
+        let mut pending: Vec<(usize, usize)> = Vec::new();
+        let mut paren = 0usize;
+        for i in range.clone() {
+            let t = self.tok(i);
+            if t.kind != TokenKind::Punct {
+                continue;
+            }
+            let c = self.src[t.start as usize];
+            match c {
+                b'<' => pending.push((i, paren)),
+                b'>' => {
+                    if let Some(&(o, _)) = pending.last().filter(|&&(_, d)| d == paren) {
+                        pending.pop();
+                        close[o - base] = i as u32;
+                    }
+                }
+                b'(' | b'[' => paren += 1,
+                b')' | b']' => {
+                    while pending.last().is_some_and(|&(_, d)| d == paren) {
+                        pending.pop();
+                    }
+                    paren = paren.saturating_sub(1);
+                }
+                b';' | b'{' | b'}' => pending.clear(),
+                b'&' | b'|'
+                    if i + 1 < range.end
+                        && self.tok(i + 1).start == t.end
+                        && self.src[t.end as usize] == c =>
+                {
+                    pending.clear()
+                }
+                _ => {}
+            }
+        }
+        close
     }
 
     /// The `>` closing the `<` at `open`, before `limit`.
@@ -150,12 +203,36 @@ pub(super) fn rewrite_call(
         if l.drop_first_arg && arity >= 2 {
             let from = cx.tok(args[0].0).start as usize;
             let to = cx.tok(args[1].0).start as usize;
-            cx.edits.push(Edit::delete(from..to));
+            delete_around_deleted(cx, from..to);
             cx.stats.arguments += 1;
             out.skip_until = to;
         }
     }
     out
+}
+
+/// Deletes `range`, but for the directives in it that the translation deletes
+/// already (an argument may run across one: the passes do not see its
+/// tokens), so that the edits do not overlap.
+fn delete_around_deleted(cx: &mut Cx<'_>, range: std::ops::Range<usize>) {
+    let dirs = &cx.lx.directives;
+    let mut at = range.start;
+    let first = dirs.partition_point(|d| (d.end_with_newline as usize) <= at);
+    for (d, dir) in dirs.iter().enumerate().skip(first) {
+        let (s, e) = (dir.line_start as usize, dir.end_with_newline as usize);
+        if s >= range.end {
+            break;
+        }
+        if cx.deleted[d] && at <= s && e <= range.end {
+            if at < s {
+                cx.edits.push(Edit::delete(at..s));
+            }
+            at = e;
+        }
+    }
+    if at < range.end {
+        cx.edits.push(Edit::delete(at..range.end));
+    }
 }
 
 /// Whether argument tokens `a..b` already carry the wrapper (mixed CUDA/HIP

@@ -4,7 +4,7 @@
 //! and, with `--fix`, the exact fixes merged into the edits, each fix all or
 //! nothing.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic, Severity};
@@ -77,11 +77,14 @@ pub(super) fn resolve(cx: &Cx<'_>, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic
             if let Some(&sev) = cx.opts.severities.get(&Code::UnusedSuppression) {
                 d.severity = sev;
             }
+            // A suggestion, not applied by `--fix`: the comment may be used
+            // at another target (`--hip-version 5.2`), or by the CUDA source
+            // it was written for, whose finding the translation removed.
             if s.codes.len() == 1 {
                 d = d.with_fix(
                     "remove the comment",
                     vec![Edit::delete(s.removal.clone())],
-                    Applicability::Safe,
+                    Applicability::DisplayOnly,
                 );
             }
             if d.severity != Severity::Off {
@@ -102,6 +105,24 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
         .map(|t| index.line_col(t.start as usize).0)
         .collect();
     code_lines.dedup();
+    // Lines of `#include <hip/hip_runtime.h>`: the translation adds it before
+    // the first line of code, below the comments there, so a suppression
+    // above that line covers the line after the include: in its output as
+    // in its input. (No finding is ever on such a line.)
+    let hip_runtime: Vec<usize> = cx
+        .lx
+        .directives
+        .iter()
+        .filter(|d| {
+            let name = d.first_token as usize + 1;
+            d.name == "include"
+                && d.end_token as usize == name + 1
+                && cx.tok(name).kind == crate::lex::TokenKind::HeaderName
+                && cx.text(name).get(1..cx.text(name).len().saturating_sub(1))
+                    == Some(super::includes::HIP_RUNTIME.as_bytes())
+        })
+        .map(|d| index.line_col(d.hash as usize).0)
+        .collect();
     for &(start, end) in &cx.lx.comments {
         let (start, end) = (start as usize, end as usize);
         let text = &cx.src[start..end];
@@ -123,14 +144,15 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
             continue;
         }
         let line = index.line_col(start).0;
-        let standalone = !code_lines.contains(&line);
+        let standalone = code_lines.binary_search(&line).is_err();
         let covered = if file {
             None
         } else if standalone {
-            code_lines
+            let after = code_lines.partition_point(|&l| l <= line);
+            code_lines[after..]
                 .iter()
                 .copied()
-                .find(|&l| l > line)
+                .find(|l| !hip_runtime.contains(l))
                 .or(Some(line + 1))
         } else {
             Some(line)
@@ -170,10 +192,32 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
 /// Merges the safe fixes of `diags` into `edits` where they do not overlap
 /// anything accepted already; returns the diagnostics left (unfixed) and the
 /// number fixed.
+///
+/// A fix edit that replaces a range holding translation edits (an `asm`
+/// statement with a renamed operand) takes their place: rules see the
+/// translation's edits and write such a fix against the translated text, so
+/// the first `--fix` run does what a second would (the output of a `--fix`
+/// run translates to itself). Edits reaching across a fix's range, or on
+/// the very same range, still keep the fix out.
 pub(super) fn apply_fixes(edits: &mut Vec<Edit>, diags: Vec<Diagnostic>) -> (Vec<Diagnostic>, u32) {
     let mut fixed = 0;
     let mut left = Vec::with_capacity(diags.len());
     let mut taken: HashMap<(usize, usize), ()> = HashMap::new();
+    // The translation's edits by start (stably: insertions at one point keep
+    // their order), with the furthest end before each, so that each fix is
+    // checked against the edits near it only.
+    edits.sort_by_key(|e| e.range.start);
+    let mut max_end = Vec::with_capacity(edits.len() + 1);
+    max_end.push(0);
+    for e in edits.iter() {
+        max_end.push(e.range.end.max(*max_end.last().unwrap_or(&0)));
+    }
+    let mut gone = vec![false; edits.len()];
+    // The fixes accepted: replacements (disjoint) by start → end, insertions.
+    let mut spans: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut points: BTreeSet<usize> = BTreeSet::new();
+    let mut added: Vec<Edit> = Vec::new();
+    let mut covered: Vec<usize> = Vec::new();
     let mut diags = diags;
     diags.sort_by_key(|d| {
         d.fix
@@ -199,18 +243,75 @@ pub(super) fn apply_fixes(edits: &mut Vec<Edit>, diags: Vec<Diagnostic>) -> (Vec
             fixed += 1;
             continue;
         }
+        covered.clear();
         let clash = fix.edits.iter().any(|f| {
-            edits
+            let r = &f.range;
+            // A translation edit reaching into `f` from before it. (One
+            // taken over by an accepted fix lies in that fix, which `f`
+            // then overlaps too.)
+            let k = edits.partition_point(|e| e.range.start < r.start);
+            let from_left = max_end[k] > r.start;
+            // The translation edits starting inside `f`: covered, or a clash.
+            let inside = edits[k..]
                 .iter()
-                .any(|e| e.overlaps(f) || (e.range == f.range && !f.range.is_empty()))
+                .enumerate()
+                .take_while(|(_, e)| e.range.start < r.end)
+                .filter(|&(i, _)| !gone[k + i])
+                .any(|(i, e)| {
+                    if fix.edits.iter().any(|g| covers(g, e)) {
+                        covered.push(k + i);
+                        false
+                    } else {
+                        e.overlaps(f)
+                    }
+                });
+            // The fixes accepted before.
+            let fixes = spans.range(..=r.start).next_back().is_some_and(|(&s, &e)| {
+                s < r.start && e > r.start || s == r.start && !r.is_empty()
+            }) || spans
+                .range(r.start + 1..r.end.max(r.start + 1))
+                .next()
+                .is_some()
+                || (!r.is_empty() && points.range(r.start + 1..r.end).next().is_some());
+            from_left || inside || fixes
         });
         if clash {
             left.push(d);
             continue;
         }
         taken.insert(key, ());
-        edits.extend(fix.edits.iter().cloned());
+        for &i in &covered {
+            gone[i] = true;
+        }
+        for f in &fix.edits {
+            if f.range.is_empty() {
+                points.insert(f.range.start);
+            } else {
+                let end = spans.entry(f.range.start).or_insert(f.range.end);
+                *end = (*end).max(f.range.end);
+            }
+            added.push(f.clone());
+        }
         fixed += 1;
     }
+    if gone.contains(&true) {
+        let mut k = 0;
+        edits.retain(|_| {
+            k += 1;
+            !gone[k - 1]
+        });
+    }
+    edits.extend(added);
     (left, fixed)
+}
+
+/// Whether fix edit `f` replaces a larger range holding all of `e` (an
+/// insertion at either end of `f` stays outside it).
+fn covers(f: &Edit, e: &Edit) -> bool {
+    let (f, e) = (&f.range, &e.range);
+    !f.is_empty()
+        && f != e
+        && f.start <= e.start
+        && e.end <= f.end
+        && !(e.is_empty() && (e.start == f.start || e.start == f.end))
 }

@@ -45,7 +45,8 @@ struct IncludeLine {
     branch: Vec<u32>,
 }
 
-/// Rewrites the includes and decides where a missing `hip/hip_runtime.h` goes.
+/// Rewrites the includes and decides where a missing `hip/hip_runtime.h` goes;
+/// marks the include lines it deletes in [`Cx::deleted`].
 pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     let mut out = Includes::default();
     let lines = collect(cx);
@@ -98,6 +99,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                 }
                 HeaderAction::Remove => {
                     edits.push(delete_line);
+                    cx.deleted[line.directive] = true;
                     continue;
                 }
                 HeaderAction::Replace(hip) => hip,
@@ -112,6 +114,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
             // A CUDA header whose HIP header is already included here.
             if is_hip {
                 edits.push(delete_line);
+                cx.deleted[line.directive] = true;
                 continue;
             }
         }

@@ -7,7 +7,8 @@
 //! is declared as a template in the file (its name may otherwise contain
 //! commas the macro would split on).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 use super::Cx;
 use crate::edit::Edit;
@@ -15,11 +16,13 @@ use crate::lex::TokenKind;
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let templates = template_functions(cx);
+    let deleted = Deleted::new(cx);
+    let mut launched = HashMap::new();
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
         if is_triple(cx, i, b'<') {
-            if let Some(resume) = rewrite_launch(cx, i, &templates) {
+            if let Some(resume) = rewrite_launch(cx, i, &templates, &deleted, &mut launched) {
                 i = resume;
                 continue;
             }
@@ -41,13 +44,50 @@ fn is_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
         && toks[i].directive == toks[i + 2].directive
 }
 
-fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> Option<usize> {
-    let kstart = kernel_start(cx, lt)?;
+/// The ranges of the translation's deleting edits, sorted: the directives it
+/// deletes whole (a CUDA include with no HIP counterpart, or one whose HIP
+/// header is already included) and dropped arguments. A second run no longer
+/// sees those directives, and the passes do not see their tokens, so a
+/// launch around one is rewritten; their bytes (a comment, bytes that are
+/// not UTF-8) go with the replaced text. Any other directive
+/// inside a launch leaves the launch as it is (a directive in a macro's
+/// arguments is undefined behaviour, and `hipLaunchKernelGGL` is a macro).
+struct Deleted {
+    ranges: Vec<Range<usize>>,
+}
+
+impl Deleted {
+    fn new(cx: &Cx<'_>) -> Deleted {
+        let mut ranges: Vec<Range<usize>> = cx
+            .edits
+            .iter()
+            .filter(|e| e.text.is_empty() && !e.range.is_empty())
+            .map(|e| e.range.clone())
+            .collect();
+        ranges.sort_by_key(|r| r.start);
+        Deleted { ranges }
+    }
+
+    /// Whether bytes `r` lie inside a deleted range.
+    fn covers(&self, r: &Range<usize>) -> bool {
+        let k = self.ranges.partition_point(|x| x.start <= r.start);
+        k > 0 && self.ranges[k - 1].end >= r.end
+    }
+}
+
+fn rewrite_launch(
+    cx: &mut Cx<'_>,
+    lt: usize,
+    templates: &HashSet<Vec<u8>>,
+    deleted: &Deleted,
+    launched: &mut HashMap<usize, usize>,
+) -> Option<usize> {
+    let kstart = kernel_start(cx, lt, launched)?;
     // The configuration: up to `>>>` at bracket depth 0.
     let mut depth = 0i32;
     let mut j = lt + 2;
     let mut config = Vec::new();
-    let mut arg_start = lt + 3;
+    let mut arg_start = cx.next(j)?;
     let gt = loop {
         j = cx.next(j)?;
         let t = cx.tok(j);
@@ -64,11 +104,12 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
             }
             b',' if depth == 0 => {
                 config.push((arg_start, j));
-                arg_start = j + 1;
+                arg_start = cx.next(j)?;
             }
             b'>' if depth == 0 && is_triple(cx, j, b'>') => break j,
-            // Another `<<<` before the `>>>`: this one is not a launch.
-            b'<' if is_triple(cx, j, b'<') => return None,
+            // Another `<<<` before the `>>>`: neither is rewritten, or the
+            // second run would rewrite this one around the rewritten inner.
+            b'<' if is_triple(cx, j, b'<') => return Some(past_nested(cx, lt)),
             b';' => return None,
             _ => {}
         }
@@ -78,12 +119,21 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
         return None;
     }
     let open = cx.next(gt + 2).filter(|&o| cx.is_punct(o, b"("))?;
-    let close = cx.matching_close(open)?;
+    // The arguments: a directive among them that stays leaves the launch as
+    // it is; a `(` closed by `]` or `}` is no call.
+    let close = cx.matching_close(open).filter(|&c| cx.is_punct(c, b")"))?;
+    // The kernel and each configuration argument, first to last token.
+    let kernel_span = cx.span(kstart, cx.prev(lt)? + 1);
+    let mut config_spans = Vec::with_capacity(config.len());
+    for &(a, b) in &config {
+        config_spans.push(cx.span(a, cx.prev(b)? + 1));
+    }
     // The rewrite keeps the kernel and each configuration argument as written;
     // a comment elsewhere in the replaced range would be lost, so leave such
-    // a launch as it is (hipcc accepts `<<<…>>>`).
-    let kept: Vec<std::ops::Range<usize>> = std::iter::once(cx.span(kstart, lt))
-        .chain(config.iter().map(|&(a, b)| cx.span(a, b)))
+    // a launch as it is (hipcc accepts `<<<…>>>`). A comment in a deleted
+    // directive goes with the directive.
+    let kept: Vec<Range<usize>> = std::iter::once(kernel_span.clone())
+        .chain(config_spans.iter().cloned())
         .collect();
     let replaced = cx.tok(kstart).start as usize..cx.tok(open).end as usize;
     let loses_comment = cx.lx.comments.iter().any(|&(cs, ce)| {
@@ -91,12 +141,25 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
         cs < replaced.end
             && ce > replaced.start
             && !kept.iter().any(|k| k.start <= cs && ce <= k.end)
+            && !deleted.covers(&(cs..ce))
     });
-    // Edits carry text; bytes that are not UTF-8 (a Latin-1 comment) must
-    // pass through untouched, so such a launch is left as it is too.
-    if loses_comment || std::str::from_utf8(&cx.src[replaced.clone()]).is_err() {
+    if loses_comment {
         return None;
     }
+    // Edits carry text; bytes that are not UTF-8 (a Latin-1 comment) must
+    // pass through untouched, so such a launch is left as it is too.
+    let mut at = replaced.start;
+    let first = deleted.ranges.partition_point(|r| r.start < at);
+    for r in &deleted.ranges[first..] {
+        if r.start >= replaced.end {
+            break;
+        }
+        if r.start >= at && r.end <= replaced.end {
+            std::str::from_utf8(&cx.src[at..r.start]).ok()?;
+            at = r.end;
+        }
+    }
+    std::str::from_utf8(&cx.src[at..replaced.end]).ok()?;
     // An edit reaching across the range (a dropped warp mask, an earlier
     // launch) cannot be composed with this one: leave the launch as it is.
     let straddles = |e: &Edit| {
@@ -108,8 +171,8 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
         return None;
     }
 
-    let kernel = cx.take_rendered(cx.span(kstart, lt));
-    let last = lt - 1;
+    let kernel = cx.take_rendered(kernel_span);
+    let last = cx.prev(lt)?;
     let is_template = kernel.contains('<')
         || (cx.tok(last).kind == TokenKind::Ident && templates.contains(cx.text(last)));
     let kernel = if is_template {
@@ -118,10 +181,17 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
         kernel
     };
     let mut parts = Vec::with_capacity(4);
-    for &(a, b) in &config {
-        let text = cx.take_rendered(cx.span(a, b));
+    for span in config_spans {
+        let text = cx.take_rendered(span);
         parts.push(text.trim().to_string());
     }
+    // The deleted directives between the kept parts go with the replaced text.
+    cx.edits.retain(|e| {
+        !(e.text.is_empty()
+            && !e.range.is_empty()
+            && replaced.start <= e.range.start
+            && e.range.end <= replaced.end)
+    });
     let mut text = format!(
         "hipLaunchKernelGGL({kernel}, dim3({}), dim3({}), {}, {}",
         parts[0],
@@ -129,17 +199,43 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
         parts.get(2).map_or("0", String::as_str),
         parts.get(3).map_or("0", String::as_str)
     );
-    if close > open + 1 {
+    if cx.next(open) != Some(close) {
         text.push(',');
         let after = cx.tok(open).end as usize;
         if !cx.src.get(after).is_some_and(|b| b.is_ascii_whitespace()) {
             text.push(' ');
         }
     }
-    let range = cx.tok(kstart).start as usize..cx.tok(open).end as usize;
-    cx.edits.push(Edit::replace(range, text));
+    cx.edits.push(Edit::replace(replaced, text));
     cx.stats.launches += 1;
+    launched.insert(open, kstart);
     Some(open + 1)
+}
+
+/// The token after the `>>>` that closes the `<<<` at `lt`, counting the
+/// `<<<` nested in its configuration (or where the configuration ends
+/// unclosed: a `;`, the end of the context).
+fn past_nested(cx: &Cx<'_>, lt: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = lt;
+    loop {
+        if is_triple(cx, i, b'<') {
+            depth += 1;
+            i += 2;
+        } else if is_triple(cx, i, b'>') {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return i + 1;
+            }
+        } else if cx.is_punct(i, b";") {
+            return i;
+        }
+        match cx.next(i) {
+            Some(n) => i = n,
+            None => return i + 1,
+        }
+    }
 }
 
 /// Words that end an expression on their left: `else (*fp)<<<…>>>` launches `(*fp)`.
@@ -147,9 +243,13 @@ const KEYWORDS: &[&[u8]] = &[b"return", b"else", b"do", b"case", b"throw", b"co_
 
 /// First token of the kernel expression ending just before `<<<` at `lt`:
 /// `k`, `ns::k`, `k<T, 4>`, `obj.k`, `(*fp)`, `table[i]`, `get()`.
-fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
+/// `launched` maps the `(` of each launch rewritten so far to its kernel's
+/// first token.
+fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Option<usize> {
     let mut j = cx.prev(lt)?;
     loop {
+        // `j` ends a name (or what stands for one) that may be qualified.
+        let mut name = false;
         if cx.is_punct(j, b">") {
             let open = angle_open_back(cx, j)?;
             j = cx.prev(open)?;
@@ -161,10 +261,18 @@ fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
                 {
                     j = p;
                 }
+                // A rewritten launch's result launched
+                // (`k<<<…>>>(…)<<<…>>>(…)`): the second run sees a call,
+                // `hipLaunchKernelGGL(…)`, there, so the kernel is that
+                // launch whole.
+                _ if cx.is_punct(j, b")") && launched.contains_key(&open) => {
+                    j = launched[&open];
+                    name = true;
+                }
                 _ => return Some(open),
             }
         }
-        if cx.tok(j).kind != TokenKind::Ident {
+        if !name && cx.tok(j).kind != TokenKind::Ident {
             return None;
         }
         match cx.prev(j) {
@@ -218,9 +326,14 @@ const ATTRIBUTES: &[&[u8]] = &[
 
 /// Names of functions declared as templates in this file
 /// (`template <typename T> __global__ void axpy(…)`).
+///
+/// Linear: the brackets are matched in one pass first ([`Closes`]), and a
+/// declarator's scan ends at a `>` or `)` it did not open, so the scans of
+/// nested templates (`template <template <…> class T>`) do not overlap.
 fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
     let mut names = HashSet::new();
     let n = cx.lx.tokens.len();
+    let closes = Closes::new(cx);
     for i in 0..n {
         if !cx.is_ident(i, b"template") {
             continue;
@@ -228,7 +341,7 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
         let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"<")) else {
             continue;
         };
-        let Some(mut j) = cx.template_close(open, n) else {
+        let Some(mut j) = closes.angle(open) else {
             continue;
         };
         // The declarator's name is the identifier before the first `(` at depth 0.
@@ -240,12 +353,12 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
                 TokenKind::Ident if cx.is_ident(k, b"template") => break,
                 TokenKind::Ident => last_ident = Some(k),
                 TokenKind::Punct => match cx.src[t.start as usize] {
-                    b'<' => match cx.template_close(k, n) {
+                    b'<' => match closes.angle(k) {
                         Some(c) => j = c,
                         None => break,
                     },
                     b'(' if last_ident.is_some_and(|l| ATTRIBUTES.contains(&cx.text(l))) => {
-                        match cx.matching_close(k) {
+                        match closes.bracket(k) {
                             Some(c) => j = c,
                             None => break,
                         }
@@ -257,7 +370,8 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
                         }
                         break;
                     }
-                    b';' | b'{' | b'=' | b'}' => break,
+                    // The end of an enclosing template parameter list or call.
+                    b';' | b'{' | b'=' | b'}' | b'>' | b')' => break,
                     _ => {}
                 },
                 _ => {}
@@ -265,4 +379,55 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
         }
     }
     names
+}
+
+/// Every bracket's match, found in one pass: what `Cx::template_close(open,
+/// end of file)` and `Cx::matching_close` return, without a scan each.
+struct Closes {
+    /// `<` → its `>` (`u32::MAX`: none).
+    angles: Vec<u32>,
+    /// `(`, `[`, `{` → its closer (`u32::MAX`: none).
+    brackets: Vec<u32>,
+}
+
+impl Closes {
+    fn new(cx: &Cx<'_>) -> Closes {
+        let n = cx.lx.tokens.len();
+        let mut brackets = vec![u32::MAX; n];
+        // Pending openers of the current context, paired as `matching_close`
+        // pairs them (any closer closes the innermost).
+        let mut pending: Vec<usize> = Vec::new();
+        for i in 0..n {
+            let t = cx.tok(i);
+            if i > 0 && cx.tok(i - 1).directive != t.directive {
+                pending.clear();
+            }
+            if t.kind != TokenKind::Punct {
+                continue;
+            }
+            match cx.src[t.start as usize] {
+                b'(' | b'[' | b'{' => pending.push(i),
+                b')' | b']' | b'}' => {
+                    if let Some(o) = pending.pop() {
+                        brackets[o] = i as u32;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Closes {
+            angles: cx.template_closes(0..n),
+            brackets,
+        }
+    }
+
+    /// `Cx::template_close(open, end of file)` for a `<` at `open`.
+    fn angle(&self, open: usize) -> Option<usize> {
+        (self.angles[open] != u32::MAX).then_some(self.angles[open] as usize)
+    }
+
+    /// `Cx::matching_close(open)` for a `(`, `[` or `{` at `open`.
+    fn bracket(&self, open: usize) -> Option<usize> {
+        (self.brackets[open] != u32::MAX).then_some(self.brackets[open] as usize)
+    }
 }

@@ -119,7 +119,7 @@ pub struct Translation {
 
 /// Translates one file's bytes.
 pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation {
-    let lexed = lex::lex(src);
+    let mut lexed = lex::lex(src);
     let mut cx = Cx {
         src,
         lx: &lexed,
@@ -130,8 +130,35 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
         facts: Facts::default(),
         scopes: std::cell::OnceCell::new(),
         notes: std::cell::RefCell::new(Vec::new()),
+        deleted: vec![false; lexed.directives.len()],
     };
+    unterminated(&mut cx);
     let includes = includes::scan(&mut cx);
+    // The passes from here on read the file as the second run will: without
+    // the directives the include scan deletes (a call or a launch around
+    // one is read alike by both runs, so `--fix` and the launch rewrite are
+    // idempotent across it).
+    let Cx {
+        edits,
+        stats,
+        diagnostics,
+        facts,
+        deleted,
+        ..
+    } = cx;
+    drop_deleted(&mut lexed, &deleted);
+    let mut cx = Cx {
+        src,
+        lx: &lexed,
+        opts,
+        edits,
+        stats,
+        diagnostics,
+        facts,
+        scopes: std::cell::OnceCell::new(),
+        notes: std::cell::RefCell::new(Vec::new()),
+        deleted,
+    };
     identifiers::rewrite(&mut cx, includes.legacy_cublas);
     if opts.kernel_execution_syntax {
         launch::rewrite(&mut cx);
@@ -153,6 +180,67 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
         cx.stats.fixed = fixed;
     }
     Translation::assemble(src, edits, diagnostics, cx.stats)
+}
+
+/// Removes from `lx` the tokens and comments of the directives marked in
+/// `deleted`, which keep their place in `lx.directives` with no tokens. What
+/// is left is the token stream the translated file lexes to, where nothing
+/// else changes it (offsets are still those of the original bytes).
+fn drop_deleted(lx: &mut Lexed, deleted: &[bool]) {
+    if !deleted.contains(&true) {
+        return;
+    }
+    // Tokens dropped so far: every dropped token belongs to a directive
+    // before the one at hand.
+    let mut dropped = 0u32;
+    for (d, dir) in lx.directives.iter_mut().enumerate() {
+        let (first, end) = (dir.first_token - dropped, dir.end_token - dropped);
+        if deleted[d] {
+            dropped += end - first;
+            dir.first_token = first;
+            dir.end_token = first;
+        } else {
+            dir.first_token = first;
+            dir.end_token = end;
+        }
+    }
+    lx.tokens
+        .retain(|t| !t.in_directive() || !deleted[t.directive as usize]);
+    // The comments on a deleted line go with it.
+    let lines: Vec<Range<u32>> = lx
+        .directives
+        .iter()
+        .zip(deleted)
+        .filter(|&(_, &gone)| gone)
+        .map(|(d, _)| d.line_start..d.end_with_newline)
+        .collect();
+    lx.comments.retain(|&(start, _)| {
+        let k = lines.partition_point(|r| r.start <= start);
+        !(k > 0 && lines[k - 1].contains(&start))
+    });
+}
+
+/// A note where a block comment or raw string literal opens and never
+/// closes: the rest of the file is inside it, so nothing after it was
+/// translated (what comes before is).
+fn unterminated(cx: &mut Cx<'_>) {
+    for u in &cx.lx.unterminated {
+        let what = match u.kind {
+            lex::UnterminatedKind::BlockComment => "block comment",
+            lex::UnterminatedKind::RawString => "raw string literal",
+        };
+        cx.diagnostics.push(
+            Diagnostic::new(
+                Code::ParseError,
+                u.start as usize..u.end as usize,
+                format!("unterminated {what}: it runs to the end of the file, so nothing after this point was translated"),
+            )
+            .with_help(match u.kind {
+                lex::UnterminatedKind::BlockComment => "close it with `*/` where it should end, then translate again",
+                lex::UnterminatedKind::RawString => "close it with `)` + its delimiter + `\"` where it should end, then translate again",
+            }),
+        );
+    }
 }
 
 impl Translation {
@@ -205,6 +293,12 @@ pub(crate) struct Cx<'a> {
     pub(crate) scopes: std::cell::OnceCell<Vec<scopes::Scope>>,
     /// Notes from checks that take `&self` (the parser gave up somewhere).
     pub(crate) notes: std::cell::RefCell<Vec<Diagnostic>>,
+    /// Per directive: the translation deletes it whole (an `#include` with
+    /// no HIP counterpart, or of a HIP header already included), set by the
+    /// include scan. The passes after it see no tokens of such a directive
+    /// (as the second run would not), but its bytes are still there: between
+    /// two tokens of code, in spans and in the edits over them.
+    pub(crate) deleted: Vec<bool>,
 }
 
 impl<'a> Cx<'a> {
@@ -328,6 +422,10 @@ impl<'a> Cx<'a> {
         }
         let start = self.tok(a).start as usize;
         let mut snippet = self.src[start..self.tok(b).end as usize].to_vec();
+        // A directive the translation deletes is not there for the second
+        // run: blank it (keeping the offsets) so the parser sees what that
+        // run sees.
+        self.blank_deleted(start, &mut snippet);
         if snippet.ends_with(b"{") {
             snippet.push(b'}');
         }
@@ -344,6 +442,29 @@ impl<'a> Cx<'a> {
             ));
         }
         crate::syntax::declares(&tree, t.start as usize - start, t.end as usize - start)
+    }
+
+    /// Overwrites with spaces, line breaks kept, the deleted directives
+    /// within `text`, the source bytes from offset `start` on.
+    fn blank_deleted(&self, start: usize, text: &mut [u8]) {
+        let end = start + text.len();
+        let dirs = &self.lx.directives;
+        let first = dirs.partition_point(|d| (d.end_with_newline as usize) <= start);
+        for (d, dir) in dirs.iter().enumerate().skip(first) {
+            if dir.line_start as usize >= end {
+                break;
+            }
+            if !self.deleted[d] {
+                continue;
+            }
+            let a = (dir.line_start as usize).max(start);
+            let b = (dir.end_with_newline as usize).min(end);
+            for c in &mut text[a - start..b - start] {
+                if !matches!(*c, b'\n' | b'\r') {
+                    *c = b' ';
+                }
+            }
+        }
     }
 
     /// The name of identifier token `i`, with line splices removed.
