@@ -123,8 +123,15 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
         })
         .map(|d| index.line_col(d.hash as usize).0)
         .collect();
+    // A comment in a dropped argument is gone from the translation: it
+    // suppresses nothing there, so nothing here either.
+    let deleted = super::deleted_ranges(cx);
     for &(start, end) in &cx.lx.comments {
         let (start, end) = (start as usize, end as usize);
+        let k = deleted.partition_point(|r| r.start <= start);
+        if k > 0 && deleted[k - 1].end >= end {
+            continue;
+        }
         let text = &cx.src[start..end];
         let (file, at) = match (
             memchr::memmem::find(text, FILE_MARK),
@@ -189,9 +196,25 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     out
 }
 
+/// The comments that hold a suppression, sorted. A fix that would remove
+/// one (an `asm` statement with a comment inside) is not applied: the
+/// second run, without it, would fix what it suppressed.
+pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
+    if memchr::memmem::find(cx.src, b"hipify-ignore").is_none() {
+        return Vec::new();
+    }
+    let finder = memchr::memmem::Finder::new(b"hipify-ignore");
+    cx.lx
+        .comments
+        .iter()
+        .map(|&(s, e)| s as usize..e as usize)
+        .filter(|r| finder.find(&cx.src[r.clone()]).is_some())
+        .collect()
+}
+
 /// Merges the safe fixes of `diags` into `edits` where they do not overlap
-/// anything accepted already; returns the diagnostics left (unfixed) and the
-/// number fixed.
+/// anything accepted already, nor remove a comment of `kept` (sorted);
+/// returns the diagnostics left (unfixed) and the number fixed.
 ///
 /// A fix edit that replaces a range holding translation edits (an `asm`
 /// statement with a renamed operand) takes their place: rules see the
@@ -199,7 +222,11 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
 /// the first `--fix` run does what a second would (the output of a `--fix`
 /// run translates to itself). Edits reaching across a fix's range, or on
 /// the very same range, still keep the fix out.
-pub(super) fn apply_fixes(edits: &mut Vec<Edit>, diags: Vec<Diagnostic>) -> (Vec<Diagnostic>, u32) {
+pub(super) fn apply_fixes(
+    edits: &mut Vec<Edit>,
+    diags: Vec<Diagnostic>,
+    kept: &[std::ops::Range<usize>],
+) -> (Vec<Diagnostic>, u32) {
     let mut fixed = 0;
     let mut left = Vec::with_capacity(diags.len());
     let mut taken: HashMap<(usize, usize), ()> = HashMap::new();
@@ -273,7 +300,12 @@ pub(super) fn apply_fixes(edits: &mut Vec<Edit>, diags: Vec<Diagnostic>) -> (Vec
                 .next()
                 .is_some()
                 || (!r.is_empty() && points.range(r.start + 1..r.end).next().is_some());
-            from_left || inside || fixes
+            // A suppression comment it would remove.
+            let comment = !r.is_empty() && {
+                let c = kept.partition_point(|c| c.end <= r.start);
+                kept.get(c).is_some_and(|c| c.start < r.end)
+            };
+            from_left || inside || fixes || comment
         });
         if clash {
             left.push(d);

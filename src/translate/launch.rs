@@ -58,14 +58,9 @@ struct Deleted {
 
 impl Deleted {
     fn new(cx: &Cx<'_>) -> Deleted {
-        let mut ranges: Vec<Range<usize>> = cx
-            .edits
-            .iter()
-            .filter(|e| e.text.is_empty() && !e.range.is_empty())
-            .map(|e| e.range.clone())
-            .collect();
-        ranges.sort_by_key(|r| r.start);
-        Deleted { ranges }
+        Deleted {
+            ranges: super::deleted_ranges(cx),
+        }
     }
 
     /// Whether bytes `r` lie inside a deleted range.
@@ -124,6 +119,20 @@ fn rewrite_launch(
     let close = cx.matching_close(open).filter(|&c| cx.is_punct(c, b")"))?;
     // The kernel and each configuration argument, first to last token.
     let kernel_span = cx.span(kstart, cx.prev(lt)? + 1);
+    // A `<<<` in the kernel that is not a launch rewritten here (`_<<<<…`)
+    // would be one in the rewritten text, where the second run may read a
+    // launch: leave this launch as it is.
+    let stray = (kstart..lt).any(|k| {
+        let t = cx.tok(k);
+        is_triple(cx, k, b'<')
+            && !cx
+                .edits
+                .iter()
+                .any(|e| e.range.start <= t.start as usize && t.end as usize <= e.range.end)
+    });
+    if stray {
+        return None;
+    }
     let mut config_spans = Vec::with_capacity(config.len());
     for &(a, b) in &config {
         config_spans.push(cx.span(a, cx.prev(b)? + 1));

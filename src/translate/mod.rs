@@ -120,48 +120,52 @@ pub struct Translation {
 /// Translates one file's bytes.
 pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation {
     let mut lexed = lex::lex(src);
-    let mut cx = Cx {
-        src,
-        lx: &lexed,
-        opts,
-        edits: Vec::new(),
-        stats: Stats::default(),
-        diagnostics: Vec::new(),
-        facts: Facts::default(),
-        scopes: std::cell::OnceCell::new(),
-        notes: std::cell::RefCell::new(Vec::new()),
-        deleted: vec![false; lexed.directives.len()],
-    };
+    let mut cx = Cx::new(src, &lexed, opts, Parts::new(&lexed));
     unterminated(&mut cx);
     let includes = includes::scan(&mut cx);
     // The passes from here on read the file as the second run will: without
-    // the directives the include scan deletes (a call or a launch around
-    // one is read alike by both runs, so `--fix` and the launch rewrite are
-    // idempotent across it).
-    let Cx {
-        edits,
-        stats,
-        diagnostics,
-        facts,
-        deleted,
-        ..
-    } = cx;
-    drop_deleted(&mut lexed, &deleted);
-    let mut cx = Cx {
-        src,
-        lx: &lexed,
-        opts,
-        edits,
-        stats,
-        diagnostics,
-        facts,
-        scopes: std::cell::OnceCell::new(),
-        notes: std::cell::RefCell::new(Vec::new()),
-        deleted,
-    };
+    // the directives the include scan deletes (a call or a launch around one
+    // is read alike by both runs, so `--fix` and the launch rewrite are
+    // idempotent across it). Their bytes stay: offsets are the original's.
+    let parts = cx.into_parts();
+    if parts.deleted.contains(&true) {
+        let gone = |t: &Token| t.in_directive() && parts.deleted[t.directive as usize];
+        drop_tokens(&mut lexed, gone);
+        let lines: Vec<Range<u32>> = (lexed.directives.iter().zip(&parts.deleted))
+            .filter(|&(_, &gone)| gone)
+            .map(|(d, _)| d.line_start..d.end_with_newline)
+            .collect();
+        // The comments on a deleted line go with it.
+        lexed.comments.retain(|&(start, _)| {
+            let k = lines.partition_point(|r| r.start <= start);
+            !(k > 0 && lines[k - 1].contains(&start))
+        });
+    }
+    let mut cx = Cx::new(src, &lexed, opts, parts);
     identifiers::rewrite(&mut cx, includes.legacy_cublas);
     if opts.kernel_execution_syntax {
-        launch::rewrite(&mut cx);
+        // Likewise the launch rewrite reads the file without the arguments
+        // the translation drops (a warp mask below HIP 6.2): a `<<<` there
+        // is gone for the second run.
+        let dropped = deleted_ranges(&cx);
+        let covered = |t: &Token| {
+            let k = dropped.partition_point(|r| r.start <= t.start as usize);
+            k > 0 && dropped[k - 1].end >= t.end as usize
+        };
+        if cx.lx.tokens.iter().any(covered) {
+            let mut parts = cx.into_parts();
+            let tokens = lexed.tokens.clone();
+            let directives = lexed.directives.clone();
+            drop_tokens(&mut lexed, covered);
+            let mut launch_cx = Cx::new(src, &lexed, opts, parts);
+            launch::rewrite(&mut launch_cx);
+            parts = launch_cx.into_parts();
+            lexed.tokens = tokens;
+            lexed.directives = directives;
+            cx = Cx::new(src, &lexed, opts, parts);
+        } else {
+            launch::rewrite(&mut cx);
+        }
     }
     includes::ensure_hip_runtime(&mut cx, &includes, language);
 
@@ -175,49 +179,61 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
     let mut diagnostics = findings::resolve(&cx, found);
     let mut edits = std::mem::take(&mut cx.edits);
     if opts.apply_fixes {
-        let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics);
+        let kept = findings::suppression_comments(&cx);
+        let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics, &kept);
         diagnostics = left;
         cx.stats.fixed = fixed;
     }
     Translation::assemble(src, edits, diagnostics, cx.stats)
 }
 
-/// Removes from `lx` the tokens and comments of the directives marked in
-/// `deleted`, which keep their place in `lx.directives` with no tokens. What
-/// is left is the token stream the translated file lexes to, where nothing
-/// else changes it (offsets are still those of the original bytes).
-fn drop_deleted(lx: &mut Lexed, deleted: &[bool]) {
-    if !deleted.contains(&true) {
-        return;
-    }
-    // Tokens dropped so far: every dropped token belongs to a directive
-    // before the one at hand.
+/// Removes the tokens `gone` picks from `lx`, keeping each directive's token
+/// range on the tokens it has left (none, if all went).
+fn drop_tokens(lx: &mut Lexed, mut gone: impl FnMut(&Token) -> bool) {
+    let n = lx.tokens.len();
+    let dirs = &mut lx.directives;
+    // Directives are in order: their first and end tokens are nondecreasing.
+    let (mut first, mut end) = (0, 0);
     let mut dropped = 0u32;
-    for (d, dir) in lx.directives.iter_mut().enumerate() {
-        let (first, end) = (dir.first_token - dropped, dir.end_token - dropped);
-        if deleted[d] {
-            dropped += end - first;
-            dir.first_token = first;
-            dir.end_token = first;
+    let mut kept = 0;
+    for i in 0..=n {
+        while first < dirs.len() && dirs[first].first_token as usize == i {
+            dirs[first].first_token -= dropped;
+            first += 1;
+        }
+        while end < dirs.len() && dirs[end].end_token as usize == i {
+            dirs[end].end_token -= dropped;
+            end += 1;
+        }
+        if i == n {
+            debug_assert!(
+                first == dirs.len() && end == dirs.len(),
+                "directives out of order"
+            );
+            break;
+        }
+        let t = lx.tokens[i];
+        if gone(&t) {
+            dropped += 1;
         } else {
-            dir.first_token = first;
-            dir.end_token = end;
+            lx.tokens[kept] = t;
+            kept += 1;
         }
     }
-    lx.tokens
-        .retain(|t| !t.in_directive() || !deleted[t.directive as usize]);
-    // The comments on a deleted line go with it.
-    let lines: Vec<Range<u32>> = lx
-        .directives
+    lx.tokens.truncate(kept);
+}
+
+/// The ranges of the translation's deleting edits so far, sorted: directives
+/// and dropped arguments.
+fn deleted_ranges(cx: &Cx<'_>) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = cx
+        .edits
         .iter()
-        .zip(deleted)
-        .filter(|&(_, &gone)| gone)
-        .map(|(d, _)| d.line_start..d.end_with_newline)
+        .filter(|e| e.text.is_empty() && !e.range.is_empty())
+        .map(|e| e.range.clone())
         .collect();
-    lx.comments.retain(|&(start, _)| {
-        let k = lines.partition_point(|r| r.start <= start);
-        !(k > 0 && lines[k - 1].contains(&start))
-    });
+    ranges.sort_by_key(|r| r.start);
+    ranges
 }
 
 /// A note where a block comment or raw string literal opens and never
@@ -301,7 +317,58 @@ pub(crate) struct Cx<'a> {
     pub(crate) deleted: Vec<bool>,
 }
 
+/// What a [`Cx`] carries from one token stream of the file to another.
+struct Parts {
+    edits: Vec<Edit>,
+    stats: Stats,
+    diagnostics: Vec<Diagnostic>,
+    facts: Facts,
+    notes: Vec<Diagnostic>,
+    deleted: Vec<bool>,
+}
+
+impl Parts {
+    fn new(lx: &Lexed) -> Parts {
+        Parts {
+            edits: Vec::new(),
+            stats: Stats::default(),
+            diagnostics: Vec::new(),
+            facts: Facts::default(),
+            notes: Vec::new(),
+            deleted: vec![false; lx.directives.len()],
+        }
+    }
+}
+
 impl<'a> Cx<'a> {
+    fn new(src: &'a [u8], lx: &'a Lexed, opts: &'a Options, p: Parts) -> Cx<'a> {
+        Cx {
+            src,
+            lx,
+            opts,
+            edits: p.edits,
+            stats: p.stats,
+            diagnostics: p.diagnostics,
+            facts: p.facts,
+            scopes: std::cell::OnceCell::new(),
+            notes: std::cell::RefCell::new(p.notes),
+            deleted: p.deleted,
+        }
+    }
+
+    /// The state to go on with over another token stream of the file (the
+    /// scopes, by token, are computed again there).
+    fn into_parts(self) -> Parts {
+        Parts {
+            edits: self.edits,
+            stats: self.stats,
+            diagnostics: self.diagnostics,
+            facts: self.facts,
+            notes: self.notes.into_inner(),
+            deleted: self.deleted,
+        }
+    }
+
     pub(crate) fn tok(&self, i: usize) -> &'a Token {
         &self.lx.tokens[i]
     }
