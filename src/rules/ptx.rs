@@ -240,28 +240,42 @@ fn instructions(template: &str) -> Vec<String> {
 }
 
 /// The operands of section `a..b`, each expression with the translation's
-/// edits inside it applied. `None` where an expression cannot be rendered
-/// exactly (an edit reaches across its ends, or bytes that are not UTF-8).
+/// edits inside it applied. `None` where the section is not a plain operand
+/// list (`[name] "constraint"(expr)`, comma-separated), where an expression
+/// holds a statement's punctuation (`;`, braces), or where it cannot be
+/// rendered exactly (an edit reaches across its ends, or bytes that are not
+/// UTF-8): a fix is offered only where the statement is read exactly, so that
+/// what a fix leaves behind reads the same to the next run.
 fn operands(cx: &Cx<'_>, edits: &Edits, a: usize, b: usize) -> Option<Vec<Operand>> {
     let mut out = Vec::new();
     let mut k = a;
     while k < b {
-        if cx.tok(k).kind == TokenKind::Str {
-            let constraint = unquote(cx.text(k));
-            if let Some(open) = (k + 1 < b && cx.is_punct(k + 1, b"(")).then_some(k + 1) {
-                if let Some(close) = cx.matching_close(open).filter(|&c| c < b) {
-                    if close > open + 1 {
-                        let r = cx.span(open + 1, close);
-                        out.push(Operand {
-                            constraint,
-                            expr: edits.translated(cx, r)?,
-                        });
-                    }
-                    k = close;
-                }
-            }
+        if cx.is_punct(k, b"[") {
+            k = cx.matching_close(k).filter(|&c| c < b)? + 1;
         }
-        k += 1;
+        if k >= b || cx.tok(k).kind != TokenKind::Str {
+            return None;
+        }
+        let constraint = unquote(cx.text(k));
+        let open = k + 1;
+        if !(open < b && cx.is_punct(open, b"(")) {
+            return None;
+        }
+        let close = cx.matching_close(open).filter(|&c| c < b && c > open + 1)?;
+        if (open + 1..close).any(|i| matches!(cx.text(i), b";" | b"{" | b"}")) {
+            return None;
+        }
+        out.push(Operand {
+            constraint,
+            expr: edits.translated(cx, cx.span(open + 1, close))?,
+        });
+        k = close + 1;
+        if k < b {
+            if !cx.is_punct(k, b",") {
+                return None;
+            }
+            k += 1;
+        }
     }
     Some(out)
 }
