@@ -1078,6 +1078,26 @@ fn ten_thousand_nested_braces_and_parentheses() {
     );
 }
 
+/// Reported: mapped calls nested in each other's arguments
+/// (`cudaMemcpyToSymbol(a, cudaMemcpyToSymbol(a, …`) each scanned to their
+/// closing parenthesis: 8,000 deep took 16 s.
+#[test]
+fn nested_mapped_calls_scale_linearly() {
+    check_scaling(
+        "nested calls",
+        |n| {
+            format!(
+                "#include <cuda_runtime.h>\nvoid f() {{ {}0{}; }}\n",
+                "cudaMemcpyToSymbol(a, ".repeat(n),
+                ", 4)".repeat(n)
+            )
+            .into_bytes()
+        },
+        8_000,
+        "hipMemcpyToSymbol(HIP_SYMBOL(a), hipMemcpyToSymbol(",
+    );
+}
+
 /// Reported: with --hip-kernel-execution-syntax, finding the template
 /// functions (src/translate/launch.rs `template_functions`) scans forward from
 /// every `template` to its closing `>`: nested `template<` make it quadratic

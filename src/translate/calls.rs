@@ -22,26 +22,32 @@ impl Cx<'_> {
         if close == open + 1 {
             return Some(Args { args, close });
         }
-        let mut depth = 0usize;
         let mut start = open + 1;
         let mut i = open + 1;
-        // Every `<`'s match, in one pass (a scan from each `<` would be
-        // quadratic in `f(a<a<a<…`).
-        let angles = self.template_closes(open + 1..close);
-        let angle_close = |i: usize| match angles[i - open - 1] {
-            u32::MAX => None,
-            c => Some(c as usize),
-        };
+        // Every top-level `<`'s match, in one pass, made at the first (a
+        // scan from each `<` would be quadratic in `f(a<a<a<…`).
+        let mut angles: Option<Vec<u32>> = None;
+        // Only the top level is read: a bracket inside is stepped over, so
+        // calls nested in each other's arguments cost linear time.
         while i < close {
             let t = self.tok(i);
             if t.kind == TokenKind::Punct {
                 match self.src[t.start as usize] {
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                    b'<' if depth == 0 && self.follows_name(i) => {
-                        i = angle_close(i).unwrap_or(i);
+                    b'(' | b'[' | b'{' => {
+                        i = self
+                            .matching_close(i)
+                            .filter(|&c| c < close)
+                            .unwrap_or(close);
                     }
-                    b',' if depth == 0 => {
+                    b'<' if self.follows_name(i) => {
+                        let angles =
+                            angles.get_or_insert_with(|| self.template_closes_top(open + 1..close));
+                        let angle_close = angles[i - open - 1];
+                        if angle_close != u32::MAX {
+                            i = angle_close as usize;
+                        }
+                    }
+                    b',' => {
                         args.push((start, i));
                         start = i + 1;
                     }
@@ -68,6 +74,19 @@ impl Cx<'_> {
     /// found in one pass: indexed by token − `range.start`, `u32::MAX` where
     /// there is none.
     pub(crate) fn template_closes(&self, range: std::ops::Range<usize>) -> Vec<u32> {
+        self.angle_closes(range, false)
+    }
+
+    /// [`Cx::template_closes`] for the `<` outside any bracket of `range`
+    /// alone (the others may be left `u32::MAX`): long bracketed groups that
+    /// hold nothing ending a list are stepped over.
+    fn template_closes_top(&self, range: std::ops::Range<usize>) -> Vec<u32> {
+        self.angle_closes(range, true)
+    }
+
+    fn angle_closes(&self, range: std::ops::Range<usize>, top_only: bool) -> Vec<u32> {
+        // Shorter groups are read through: cheaper than the tables.
+        const LONG: usize = 64;
         let base = range.start;
         let mut close = vec![u32::MAX; range.len()];
         // Pending `<` with the paren depth they sit at (nondecreasing):
@@ -75,9 +94,11 @@ impl Cx<'_> {
         // list, a `)` or `]` the lists inside the parentheses it closes.
         let mut pending: Vec<(usize, usize)> = Vec::new();
         let mut paren = 0usize;
-        for i in range.clone() {
+        let mut i = range.start;
+        while i < range.end {
             let t = self.tok(i);
             if t.kind != TokenKind::Punct {
+                i += 1;
                 continue;
             }
             let c = self.src[t.start as usize];
@@ -89,25 +110,47 @@ impl Cx<'_> {
                         close[o - base] = i as u32;
                     }
                 }
-                b'(' | b'[' => paren += 1,
+                b'(' | b'[' => {
+                    // A group that ends no list leaves the pending ones as
+                    // they were: what is inside matters only to `<` inside.
+                    let group_end = top_only
+                        .then(|| self.matching_close(i))
+                        .flatten()
+                        .filter(|&e| e < range.end && e - i > LONG)
+                        .filter(|&e| !self.brackets().ends_lists_in(i + 1..e));
+                    match group_end {
+                        Some(e) => i = e,
+                        None => paren += 1,
+                    }
+                }
                 b')' | b']' => {
                     while pending.last().is_some_and(|&(_, d)| d == paren) {
                         pending.pop();
                     }
                     paren = paren.saturating_sub(1);
                 }
-                b';' | b'{' | b'}' => pending.clear(),
-                b'&' | b'|'
-                    if i + 1 < range.end
-                        && self.tok(i + 1).start == t.end
-                        && self.src[t.end as usize] == c =>
-                {
-                    pending.clear()
-                }
+                _ if self.ends_template_lists(i, range.end) => pending.clear(),
                 _ => {}
             }
+            i += 1;
         }
         close
+    }
+
+    /// Whether token `i` (before `limit`) ends every pending template
+    /// argument list: `;`, `{`, `}`, or the first of `&&` or `||`.
+    pub(crate) fn ends_template_lists(&self, i: usize, limit: usize) -> bool {
+        let t = self.tok(i);
+        if t.kind != TokenKind::Punct {
+            return false;
+        }
+        match self.src[t.start as usize] {
+            b';' | b'{' | b'}' => true,
+            c @ (b'&' | b'|') => {
+                i + 1 < limit && self.tok(i + 1).start == t.end && self.src[t.end as usize] == c
+            }
+            _ => false,
+        }
     }
 
     /// The `>` closing the `<` at `open`, before `limit`.

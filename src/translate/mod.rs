@@ -307,6 +307,8 @@ pub(crate) struct Cx<'a> {
     pub(crate) facts: Facts,
     /// The brace scope of every token, computed on first need.
     pub(crate) scopes: std::cell::OnceCell<Vec<scopes::Scope>>,
+    /// The bracket pairs, made on first need by a long scan.
+    brackets: std::cell::OnceCell<Brackets>,
     /// Notes from checks that take `&self` (the parser gave up somewhere).
     pub(crate) notes: std::cell::RefCell<Vec<Diagnostic>>,
     /// Per directive: the translation deletes it whole (an `#include` with
@@ -315,6 +317,63 @@ pub(crate) struct Cx<'a> {
     /// (as the second run would not), but its bytes are still there: between
     /// two tokens of code, in spans and in the edits over them.
     pub(crate) deleted: Vec<bool>,
+}
+
+/// The brackets of a token stream, for long scans: which pairs with which,
+/// and where the tokens are that end a template argument list.
+pub(crate) struct Brackets {
+    /// Per token, the index of the bracket it pairs with in the same context
+    /// (a run of tokens of one directive, or of code between directives), or
+    /// `u32::MAX`. Brackets pair by depth alone, whatever their kind, as
+    /// [`Cx::matching_close`] scans.
+    pairs: Vec<u32>,
+    /// Per token, how many tokens before it end every pending template
+    /// argument list (`;`, `{`, `}`, the first of `&&` or `||`): see
+    /// [`Cx::template_closes`].
+    list_ends_before: Vec<u32>,
+}
+
+impl Brackets {
+    fn new(cx: &Cx<'_>) -> Brackets {
+        let tokens = &cx.lx.tokens;
+        let mut pairs = vec![u32::MAX; tokens.len()];
+        let mut list_ends_before = Vec::with_capacity(tokens.len() + 1);
+        let mut ends = 0u32;
+        let mut open: Vec<u32> = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            list_ends_before.push(ends);
+            if i > 0 && tokens[i - 1].directive != t.directive {
+                open.clear();
+            }
+            if t.kind != TokenKind::Punct {
+                continue;
+            }
+            let c = cx.src[t.start as usize];
+            match c {
+                b'(' | b'[' | b'{' => open.push(i as u32),
+                b')' | b']' | b'}' => {
+                    if let Some(o) = open.pop() {
+                        pairs[o as usize] = i as u32;
+                        pairs[i] = o;
+                    }
+                }
+                _ => {}
+            }
+            if cx.ends_template_lists(i, tokens.len()) {
+                ends += 1;
+            }
+        }
+        list_ends_before.push(ends);
+        Brackets {
+            pairs,
+            list_ends_before,
+        }
+    }
+
+    /// Whether tokens `r` hold one that ends template argument lists.
+    pub(crate) fn ends_lists_in(&self, r: Range<usize>) -> bool {
+        self.list_ends_before[r.end] > self.list_ends_before[r.start]
+    }
 }
 
 /// What a [`Cx`] carries from one token stream of the file to another.
@@ -351,6 +410,7 @@ impl<'a> Cx<'a> {
             diagnostics: p.diagnostics,
             facts: p.facts,
             scopes: std::cell::OnceCell::new(),
+            brackets: std::cell::OnceCell::new(),
             notes: std::cell::RefCell::new(p.notes),
             deleted: p.deleted,
         }
@@ -423,47 +483,53 @@ impl<'a> Cx<'a> {
     /// Index of the token closing the bracket opened at `open` (`(`, `[`, `{`),
     /// staying within the same context.
     pub(crate) fn matching_close(&self, open: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        let mut i = open;
-        loop {
-            let t = self.tok(i);
-            if t.kind == TokenKind::Punct {
-                match self.src[t.start as usize] {
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            i = self.next(i)?;
-        }
+        self.matching(open, 1)
     }
 
     /// Index of the token opening the bracket closed at `close` (`)`, `]`,
     /// `}`), scanning backwards within the same context.
     pub(crate) fn matching_open(&self, close: usize) -> Option<usize> {
+        self.matching(close, -1)
+    }
+
+    pub(crate) fn brackets(&self) -> &Brackets {
+        self.brackets.get_or_init(|| Brackets::new(self))
+    }
+
+    /// The bracket matching token `at`, scanning forward (`step` 1) or back.
+    /// Most brackets match within a few tokens, so those are scanned; past
+    /// that, the answer comes from a table of every pair made once, so that
+    /// calls nested thousands deep cost linear time, not quadratic.
+    fn matching(&self, at: usize, step: isize) -> Option<usize> {
+        const SCAN: usize = 64;
+        let (opens, closes) = if step > 0 {
+            (b"([{", b")]}")
+        } else {
+            (b")]}", b"([{")
+        };
         let mut depth = 0usize;
-        let mut i = close;
-        loop {
+        let mut i = at;
+        for _ in 0..SCAN {
             let t = self.tok(i);
             if t.kind == TokenKind::Punct {
-                match self.src[t.start as usize] {
-                    b')' | b']' | b'}' => depth += 1,
-                    b'(' | b'[' | b'{' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i);
-                        }
+                let c = self.src[t.start as usize];
+                if opens.contains(&c) {
+                    depth += 1;
+                } else if closes.contains(&c) {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
                     }
-                    _ => {}
                 }
             }
-            i = self.prev(i)?;
+            i = if step > 0 {
+                self.next(i)?
+            } else {
+                self.prev(i)?
+            };
         }
+        let partner = self.brackets().pairs[at];
+        (partner != u32::MAX).then_some(partner as usize)
     }
 
     /// Whether identifier token `i` is a declaration owned by a user's
