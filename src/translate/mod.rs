@@ -129,8 +129,11 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
     // idempotent across it). Their bytes stay: offsets are the original's.
     let parts = cx.into_parts();
     if parts.deleted.contains(&true) {
-        let gone = |t: &Token| t.in_directive() && parts.deleted[t.directive as usize];
-        drop_tokens(&mut lexed, gone);
+        let gone: Vec<Range<usize>> = (lexed.directives.iter().zip(&parts.deleted))
+            .filter(|&(_, &gone)| gone)
+            .map(|(d, _)| d.first_token as usize..d.end_token as usize)
+            .collect();
+        drop_tokens(&mut lexed, &gone);
         let lines: Vec<Range<u32>> = (lexed.directives.iter().zip(&parts.deleted))
             .filter(|&(_, &gone)| gone)
             .map(|(d, _)| d.line_start..d.end_with_newline)
@@ -147,16 +150,22 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
         // Likewise the launch rewrite reads the file without the arguments
         // the translation drops (a warp mask below HIP 6.2): a `<<<` there
         // is gone for the second run.
-        let dropped = deleted_ranges(&cx);
-        let covered = |t: &Token| {
-            let k = dropped.partition_point(|r| r.start <= t.start as usize);
-            k > 0 && dropped[k - 1].end >= t.end as usize
-        };
-        if cx.lx.tokens.iter().any(covered) {
+        let mut covered: Vec<Range<usize>> = Vec::new();
+        for r in deleted_ranges(&cx) {
+            let tokens = &cx.lx.tokens;
+            let a = tokens.partition_point(|t| (t.start as usize) < r.start);
+            let b = tokens.partition_point(|t| (t.end as usize) <= r.end);
+            match covered.last_mut() {
+                _ if b <= a => {}
+                Some(last) if a <= last.end => last.end = last.end.max(b),
+                _ => covered.push(a..b),
+            }
+        }
+        if !covered.is_empty() {
             let mut parts = cx.into_parts();
             let tokens = lexed.tokens.clone();
             let directives = lexed.directives.clone();
-            drop_tokens(&mut lexed, covered);
+            drop_tokens(&mut lexed, &covered);
             let mut launch_cx = Cx::new(src, &lexed, opts, parts);
             launch::rewrite(&mut launch_cx);
             parts = launch_cx.into_parts();
@@ -187,40 +196,43 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
     Translation::assemble(src, edits, diagnostics, cx.stats)
 }
 
-/// Removes the tokens `gone` picks from `lx`, keeping each directive's token
-/// range on the tokens it has left (none, if all went).
-fn drop_tokens(lx: &mut Lexed, mut gone: impl FnMut(&Token) -> bool) {
+/// Removes the tokens of `gone` (index ranges, sorted) from `lx`, keeping
+/// each directive's token range on the tokens it has left (none, if all
+/// went).
+fn drop_tokens(lx: &mut Lexed, gone: &[Range<usize>]) {
+    let Some(first_gone) = gone.first() else {
+        return;
+    };
     let n = lx.tokens.len();
-    let dirs = &mut lx.directives;
-    // Directives are in order: their first and end tokens are nondecreasing.
-    let (mut first, mut end) = (0, 0);
-    let mut dropped = 0u32;
-    let mut kept = 0;
-    for i in 0..=n {
-        while first < dirs.len() && dirs[first].first_token as usize == i {
-            dirs[first].first_token -= dropped;
-            first += 1;
-        }
-        while end < dirs.len() && dirs[end].end_token as usize == i {
-            dirs[end].end_token -= dropped;
-            end += 1;
-        }
-        if i == n {
-            debug_assert!(
-                first == dirs.len() && end == dirs.len(),
-                "directives out of order"
-            );
-            break;
-        }
-        let t = lx.tokens[i];
-        if gone(&t) {
-            dropped += 1;
-        } else {
-            lx.tokens[kept] = t;
-            kept += 1;
-        }
+    // Shift each run of kept tokens down over the gaps.
+    let mut write = first_gone.start;
+    for (k, g) in gone.iter().enumerate() {
+        let next = gone.get(k + 1).map_or(n, |h| h.start.max(g.end));
+        let kept = g.end.min(n)..next;
+        lx.tokens.copy_within(kept.clone(), write);
+        write += kept.len();
     }
-    lx.tokens.truncate(kept);
+    lx.tokens.truncate(write);
+    // A token index's new value: less the gone tokens before it (an index
+    // inside a gone range lands where that range was).
+    let renumber = |x: u32, k: &mut usize, removed: &mut usize| -> u32 {
+        let x = x as usize;
+        while *k < gone.len() && gone[*k].end <= x {
+            *removed += gone[*k].len();
+            *k += 1;
+        }
+        let inside = gone.get(*k).map_or(0, |g| x.saturating_sub(g.start));
+        (x - *removed - inside) as u32
+    };
+    // Directives are in order: their first and end tokens are nondecreasing.
+    let (mut k, mut removed) = (0, 0);
+    for d in lx.directives.iter_mut() {
+        d.first_token = renumber(d.first_token, &mut k, &mut removed);
+    }
+    let (mut k, mut removed) = (0, 0);
+    for d in lx.directives.iter_mut() {
+        d.end_token = renumber(d.end_token, &mut k, &mut removed);
+    }
 }
 
 /// The ranges of the translation's deleting edits so far, sorted: directives
