@@ -4,6 +4,7 @@
 //! between edits. [`apply`] copies the bytes between edits verbatim, so
 //! everything outside an edit (encodings, line endings, BOMs, tabs) is kept.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Replace `range` of the original bytes with `text` (empty range: insert).
@@ -11,13 +12,14 @@ use std::ops::Range;
 pub struct Edit {
     /// Bytes of the original replaced.
     pub range: Range<usize>,
-    /// The replacement.
-    pub text: String,
+    /// The replacement: most are names from the mapping tables, borrowed
+    /// (no allocation per rename).
+    pub text: Cow<'static, str>,
 }
 
 impl Edit {
     /// Replaces `range` with `text`.
-    pub fn replace(range: Range<usize>, text: impl Into<String>) -> Edit {
+    pub fn replace(range: Range<usize>, text: impl Into<Cow<'static, str>>) -> Edit {
         Edit {
             range,
             text: text.into(),
@@ -25,7 +27,7 @@ impl Edit {
     }
 
     /// Inserts `text` at `at`.
-    pub fn insert(at: usize, text: impl Into<String>) -> Edit {
+    pub fn insert(at: usize, text: impl Into<Cow<'static, str>>) -> Edit {
         Edit {
             range: at..at,
             text: text.into(),
@@ -36,7 +38,7 @@ impl Edit {
     pub fn delete(range: Range<usize>) -> Edit {
         Edit {
             range,
-            text: String::new(),
+            text: Cow::Borrowed(""),
         }
     }
 

@@ -521,7 +521,7 @@ fn mask_result<'a>(
 fn bit_function(
     cx: &Cx<'_>,
     f: usize,
-    wide: &str,
+    wide: &'static str,
     safe: bool,
     mask_vars: &HashSet<&[u8]>,
     out: &mut Vec<Diagnostic>,

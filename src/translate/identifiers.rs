@@ -157,7 +157,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if let Some(user) = cx.opts.extra_mappings.get(name) {
             // The team's own mapping (hipify.toml) wins over the tables.
             if user != name {
-                cx.edits.push(Edit::replace(tok.range(), user.as_str()));
+                cx.edits.push(Edit::replace(tok.range(), user.clone()));
                 cx.stats.user_rewrites += 1;
             }
             continue;
@@ -288,7 +288,7 @@ fn last_segment(name: &str) -> &str {
     name.rsplit("::").next().unwrap_or(name)
 }
 
-fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&str>) {
+fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'static str>) {
     let Some(hip) = hip else { return };
     if hip != name || cx.tok(i).spliced {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));

@@ -121,7 +121,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
         if is_hip {
             // Keep the delimiters as written.
             let r = hn.range();
-            edits.push(Edit::replace(r.start + 1..r.end - 1, target));
+            edits.push(Edit::replace(r.start + 1..r.end - 1, target.to_string()));
         }
         emitted.push((target, &line.branch));
         out.has_hip_runtime |= target == HIP_RUNTIME;
