@@ -17,7 +17,7 @@ use crate::lex::TokenKind;
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let templates = template_functions(cx);
     let deleted = Deleted::new(cx);
-    let mut launched = HashMap::new();
+    let mut launched = Launched::default();
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
@@ -29,6 +29,17 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         }
         i += 1;
     }
+}
+
+/// The launches rewritten so far.
+#[derive(Default)]
+struct Launched {
+    /// The `(` of each to its kernel's first token.
+    kernels: HashMap<usize, usize>,
+    /// The bytes each replaced (disjoint), and where its `)` is, in the order
+    /// rewritten, which is by start: a launch in another's arguments comes
+    /// after it.
+    replaced: Vec<(Range<usize>, usize)>,
 }
 
 /// Three adjacent `c` punctuation tokens at `i` in one context.
@@ -75,9 +86,21 @@ fn rewrite_launch(
     lt: usize,
     templates: &HashSet<Vec<u8>>,
     deleted: &Deleted,
-    launched: &mut HashMap<usize, usize>,
+    launched: &mut Launched,
 ) -> Option<usize> {
-    let kstart = kernel_start(cx, lt, launched)?;
+    let kstart = kernel_start(cx, lt, &launched.kernels)?;
+    // A kernel that begins in the text a launch rewritten here replaced, from
+    // inside that launch's arguments (`k<<<<,1>>>(><<<`: back to its
+    // configuration's `<`), is none: the second run no longer sees that text.
+    // Such a `<<<` must not hide the launches after it. (A launch whose
+    // kernel is a whole rewritten launch, `k<<<…>>>(…)<<<…>>>(…)`, is one.)
+    let at = cx.tok(lt).start as usize;
+    let r = (launched.replaced).partition_point(|(r, _)| r.start < at);
+    if let Some((replaced, close)) = r.checked_sub(1).map(|r| &launched.replaced[r]) {
+        if (cx.tok(kstart).start as usize) < replaced.end && at < *close {
+            return None;
+        }
+    }
     // The configuration: up to `>>>` at bracket depth 0.
     let mut depth = 0i32;
     let mut j = lt + 2;
@@ -215,9 +238,10 @@ fn rewrite_launch(
             text.push(' ');
         }
     }
+    (launched.replaced).push((replaced.clone(), cx.tok(close).start as usize));
     cx.edits.push(Edit::replace(replaced, text));
     cx.stats.launches += 1;
-    launched.insert(open, kstart);
+    launched.kernels.insert(open, kstart);
     Some(open + 1)
 }
 
