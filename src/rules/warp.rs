@@ -742,7 +742,7 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
             out.push(warp_size_diag(
                 cx,
                 cx.span(start, n + 1),
-                &format!("{role}"),
+                role,
                 suggestion,
             ));
             return;

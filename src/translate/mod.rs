@@ -22,7 +22,7 @@ use crate::lex::{self, Lexed, Token, TokenKind};
 use crate::mappings::{Family, Target};
 
 /// How to translate.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The HIP flavour and version to emit for.
     pub target: Target,
@@ -35,18 +35,6 @@ pub struct Options {
     pub severities: HashMap<Code, Severity>,
     /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
     pub extra_mappings: HashMap<String, String>,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            target: Target::default(),
-            kernel_execution_syntax: false,
-            apply_fixes: false,
-            severities: HashMap::new(),
-            extra_mappings: HashMap::new(),
-        }
-    }
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
