@@ -739,12 +739,7 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
                 _ => "use `/ warpSize`",
             };
             let start = if thread_like { lhs_start(cx, lhs) } else { lhs };
-            out.push(warp_size_diag(
-                cx,
-                cx.span(start, n + 1),
-                role,
-                suggestion,
-            ));
+            out.push(warp_size_diag(cx, cx.span(start, n + 1), role, suggestion));
             return;
         }
     }

@@ -339,7 +339,9 @@ fn angle_open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
                     }
                 }
                 b')' | b']' => i = cx.matching_open(i)?,
-                b';' => return None,
+                // Out of the brackets the `>` is in: no template list
+                // (`n<f(s, >`) reaches across one.
+                b'(' | b'[' | b'{' | b'}' | b';' => return None,
                 _ => {}
             }
         }
