@@ -610,3 +610,42 @@ impl<'a> Cx<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `drop_tokens` against the obvious per-token rewrite: the same tokens
+    /// left, and each directive's range on the same tokens.
+    #[test]
+    fn drop_tokens_keeps_directive_ranges() {
+        let src = b"#include <a.h>\nint x = f(1,\n#define M(a) a + 1\n2);\n#if X\ny\n#endif\nz;\n";
+        let full = lex::lex(src);
+        let n = full.tokens.len();
+        // Every gap pattern over a few positions: sorted, disjoint ranges.
+        for mask in 0u32..(1 << 6) {
+            let mut gone: Vec<Range<usize>> = Vec::new();
+            for bit in 0..6 {
+                if mask & (1 << bit) != 0 {
+                    let (a, b) = (bit * n / 6, (bit * n / 6 + 2).min((bit + 1) * n / 6));
+                    if a < b {
+                        gone.push(a..b);
+                    }
+                }
+            }
+            let mut lx = lex::lex(src);
+            drop_tokens(&mut lx, &gone);
+            let is_gone = |i: usize| gone.iter().any(|g| g.contains(&i));
+            let kept: Vec<Token> = (0..n)
+                .filter(|&i| !is_gone(i))
+                .map(|i| full.tokens[i])
+                .collect();
+            assert_eq!(lx.tokens, kept, "mask {mask:b}");
+            let renumber = |x: u32| (0..x as usize).filter(|&i| !is_gone(i)).count() as u32;
+            for (d, orig) in lx.directives.iter().zip(&full.directives) {
+                assert_eq!(d.first_token, renumber(orig.first_token), "mask {mask:b}");
+                assert_eq!(d.end_token, renumber(orig.end_token), "mask {mask:b}");
+            }
+        }
+    }
+}
