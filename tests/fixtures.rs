@@ -56,6 +56,14 @@ fn render(path: &Path, src: &[u8], opts: &Options) -> String {
     if !t.diagnostics.is_empty() {
         out.push_str("\n──── diagnostics ────\n");
         for d in &t.diagnostics {
+            assert!(
+                d.range.start <= d.range.end && d.range.end <= src.len(),
+                "{}: {} range {:?} outside the {}-byte input",
+                path.display(),
+                d.code,
+                d.range,
+                src.len()
+            );
             let (line, col) = index.line_col(d.range.start);
             writeln!(out, "{line}:{col} {} {}", d.code, d.message).unwrap();
         }

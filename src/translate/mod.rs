@@ -567,10 +567,13 @@ impl<'a> Cx<'a> {
             return false;
         };
         if let Some(at) = crate::syntax::first_error(&tree) {
-            // Macro-heavy code: say the declaration check could not run here.
+            // Macro-heavy code: say the declaration check could not run here
+            // (within the statement: not in the `}` added to close it).
+            let end = self.tok(b).end as usize;
+            let (a, z) = ((start + at.start).min(end), (start + at.end).min(end));
             self.notes.borrow_mut().push(Diagnostic::new(
                 Code::ParseError,
-                start + at.start..start + at.end,
+                a..z,
                 "tree-sitter could not parse this statement; it was translated as code (a declaration here would have been left alone)",
             ));
         }
