@@ -177,14 +177,7 @@ impl Cx<'_> {
                         return None;
                     }
                 }
-                b';' | b'{' | b'}' => return None,
-                b'&' | b'|'
-                    if i + 1 < limit
-                        && self.tok(i + 1).start == t.end
-                        && self.src[t.end as usize] == self.src[t.start as usize] =>
-                {
-                    return None;
-                }
+                _ if self.ends_template_lists(i, limit) => return None,
                 _ => {}
             }
         }

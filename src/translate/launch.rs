@@ -147,11 +147,11 @@ fn rewrite_launch(
     // launch: leave this launch as it is.
     let stray = (kstart..lt).any(|k| {
         let t = cx.tok(k);
-        is_triple(cx, k, b'<')
-            && !cx
-                .edits
-                .iter()
-                .any(|e| e.range.start <= t.start as usize && t.end as usize <= e.range.end)
+        let r = (launched.replaced).partition_point(|(r, _)| r.start <= t.start as usize);
+        let in_a_rewritten_launch = r
+            .checked_sub(1)
+            .is_some_and(|r| t.end as usize <= launched.replaced[r].0.end);
+        is_triple(cx, k, b'<') && !in_a_rewritten_launch
     });
     if stray {
         return None;
