@@ -80,3 +80,54 @@ fn translate_fixtures() {
         insta::assert_snapshot!(render(path, &src, &opts));
     });
 }
+
+/// The prefilter skips a file only where the full translation would change
+/// nothing and report nothing: checked on every fixture and corpus file, as
+/// CUDA and as C++, under each fixture's options and with the launch rewrite,
+/// and on each translation's output (which is often plain C++ again).
+#[test]
+fn prefilter_skips_only_files_that_need_nothing() {
+    use hipify_rs::translate::{nothing_to_translate, translate_in_full};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    let mut dirs = vec![root.join("tests/fixtures"), root.join("kernels-corpus")];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_none_or(|x| x != "snap") {
+                files.push(path);
+            }
+        }
+    }
+    let (mut checked, mut skipped) = (0, 0);
+    for path in &files {
+        let src = std::fs::read(path).unwrap();
+        let mut opts = options_for(&String::from_utf8_lossy(&src));
+        for launch in [false, true] {
+            opts.kernel_execution_syntax = launch;
+            let output = translate_in_full(&src, Language::of_path(path), &opts).output;
+            for text in [&src, &output] {
+                for language in [Language::Cpp, Language::Cuda] {
+                    checked += 1;
+                    if !nothing_to_translate(text, language, &opts) {
+                        continue;
+                    }
+                    skipped += 1;
+                    let t = translate_in_full(text, language, &opts);
+                    assert!(
+                        !t.changed && t.diagnostics.is_empty(),
+                        "{}: the prefilter skipped a file the translation changes or reports on: {:?}",
+                        path.display(),
+                        t.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        skipped > 0 && skipped < checked,
+        "{skipped} of {checked} skipped"
+    );
+}

@@ -1,10 +1,12 @@
 //! Translation entry point with the option combinations the CLI offers.
 //! The first input byte picks the options; the rest is the file. Checks, on
 //! top of "no panic, no hang": idempotence (translating the output again
-//! changes nothing) and that an unchanged translation is byte-identical.
+//! changes nothing), that an unchanged translation is byte-identical, and
+//! that the prefilter skips only what the full translation leaves alone.
 #![no_main]
 
 use hipify_rs::mappings::Version;
+use hipify_rs::translate::{nothing_to_translate, translate_in_full};
 use hipify_rs::{Language, Options, translate};
 use libfuzzer_sys::fuzz_target;
 
@@ -26,6 +28,16 @@ fuzz_target!(|data: &[u8]| {
         Language::Cpp
     };
     let t = translate(src, language, &opts);
+    for text in [src, &t.output[..]] {
+        if nothing_to_translate(text, language, &opts) {
+            let full = translate_in_full(text, language, &opts);
+            assert!(
+                !full.changed && full.diagnostics.is_empty(),
+                "the prefilter skipped a file that needs translation: {:?}",
+                full.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()
+            );
+        }
+    }
     if !t.changed {
         assert_eq!(
             t.output, src,

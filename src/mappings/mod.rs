@@ -6,7 +6,7 @@
 //! This module knows nothing about syntax: the engine asks it what a name becomes
 //! for a given [`Target`].
 
-mod key_filter;
+pub(crate) mod key_filter;
 
 use std::fmt;
 
@@ -288,6 +288,12 @@ pub fn may_be_key(name: impl AsRef<[u8]>) -> bool {
         && key_filter::probes(b)
             .iter()
             .all(|&bit| API_FILTER[bit / 64] & (1 << (bit % 64)) != 0)
+}
+
+/// The first two bytes of every CUDA name, as [`may_be_key`] tests them:
+/// bit `(b0 << 8) | b1` (a one-byte name has `b1 = 0`).
+pub fn key_prefix_pairs() -> &'static [u64; 1024] {
+    &API_PREFIX2
 }
 
 /// Every mapping of a CUDA name (one per family listing it), the primary first.

@@ -8,6 +8,29 @@ use crate::translate::Cx;
 
 const CUTLASS_HELP: &str = "CUTLASS/CuTe have no HIP port: use Composable Kernel for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA for warp-level matrix code";
 
+/// Words that may begin an include path [`includes`] reports, or be the
+/// namespace [`namespace`] reports; with [`REPORTED_PREFIXES`] and
+/// [`REPORTED_SUBSTRINGS`], what the prefilter looks for (a file with none
+/// of them gets no finding here). Keep them in step with the two checks.
+pub(super) const REPORTED_WORDS: &[&[u8]] = &[
+    b"cutlass",
+    b"cute",
+    b"cuda",
+    b"cudnn",
+    b"nvcuda",
+    b"nvinfer1",
+    b"nvToolsExt",
+    b"nvtx3",
+    b"thrust",
+    b"cub",
+    b"flash",
+];
+/// Prefixes of words that may begin an include path [`includes`] reports.
+pub(super) const REPORTED_PREFIXES: &[&[u8]] =
+    &[b"flash_fwd", b"flash_bwd", b"NvInfer", b"NvOnnxParser"];
+/// Text an include path [`includes`] reports may hold anywhere.
+pub(super) const REPORTED_SUBSTRINGS: &[&[u8]] = &[b"flash_attn"];
+
 /// Checks the `#include`s of NVIDIA-only and ported libraries.
 pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let mut noted = std::collections::HashSet::new();

@@ -56,6 +56,13 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
     out
 }
 
+/// What could make a rule report in a file that shows no CUDA, where only
+/// the library checks run: these words, words with these prefixes, and this
+/// text anywhere. For the prefilter.
+pub(crate) const OUTSIDE_CUDA_WORDS: &[&[u8]] = libraries::REPORTED_WORDS;
+pub(crate) const OUTSIDE_CUDA_PREFIXES: &[&[u8]] = libraries::REPORTED_PREFIXES;
+pub(crate) const OUTSIDE_CUDA_SUBSTRINGS: &[&[u8]] = libraries::REPORTED_SUBSTRINGS;
+
 /// The path inside an `#include` directive `d`, with its header-name token.
 pub(crate) fn include_path<'a>(cx: &Cx<'a>, d: usize) -> Option<(usize, &'a [u8])> {
     let dir = &cx.lx.directives[d];

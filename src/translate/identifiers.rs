@@ -12,10 +12,26 @@ use super::calls;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{self, Family, Kind, Mapping, Status};
+use crate::mappings::{self, Family, Kind, Mapping, Status, Target};
 
-/// Whether `word` means the file uses the CUDA kernel language.
-fn is_kernel_word(word: &[u8]) -> bool {
+/// The words that mean a file uses the CUDA kernel language.
+pub(super) const KERNEL_WORDS: &[&[u8]] = &[
+    b"__global__",
+    b"__device__",
+    b"__host__",
+    b"__shared__",
+    b"__constant__",
+    b"__managed__",
+    b"__launch_bounds__",
+    b"threadIdx",
+    b"blockIdx",
+    b"blockDim",
+    b"gridDim",
+    b"__syncthreads",
+];
+
+/// Whether `word` is one of [`KERNEL_WORDS`].
+pub(super) fn is_kernel_word(word: &[u8]) -> bool {
     // Called on every identifier until one is found: test the cheap
     // first byte and length before comparing.
     matches!(word.first(), Some(b'_' | b't' | b'b' | b'g'))
@@ -102,11 +118,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if !cx.facts.uses_kernel_language && is_kernel_word(raw) {
             cx.facts.uses_kernel_language = true;
         }
-        if !tok.spliced
-            && !mappings::may_be_key(raw)
-            && !looks_like_cuda_bytes(raw)
-            && cx.opts.extra_mappings.is_empty()
-        {
+        if !tok.spliced && !may_be_cuda_name(raw) && cx.opts.extra_mappings.is_empty() {
             continue;
         }
         if tok.in_directive()
@@ -162,7 +174,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             }
             continue;
         }
-        let Some(mut m) = mappings::lookup(name) else {
+        let Some(m) = mapping_for(name, &cx.opts.target) else {
             if looks_like_cuda(name) {
                 unknown.push(i);
             }
@@ -179,11 +191,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             }
             continue;
         };
-        if cx.opts.target.roc && m.roc.name.is_none() {
-            // Another table (cuBLAS for CUDA_R_32F, say) may give a ROC name.
-            m = mappings::lookup_all(name)
-                .find(|e| e.roc.name.is_some())
-                .unwrap_or(m);
+        if is_inert(m, name, &cx.opts.target) {
+            continue;
         }
         if m.kind == Kind::Namespace {
             let before_scope = cx.next(i).is_some_and(|n| cx.is_punct(n, b"::"));
@@ -361,6 +370,60 @@ fn closest_known(name: &str) -> Option<&'static str> {
     }
     near
 }
+
+/// Whether an identifier may be a CUDA name of the tables or have the shape
+/// of one: the pass's cheap first test, which most identifiers fail.
+fn may_be_cuda_name(word: &[u8]) -> bool {
+    mappings::may_be_key(word) || looks_like_cuda_bytes(word)
+}
+
+/// Whether this pass may act on an identifier `word` (with no splice and no
+/// user mappings): it has the shape of a CUDA name, or the tables map it
+/// and it is not inert. The prefilter skips a file none of whose words
+/// passes this.
+pub(super) fn may_act_on(word: &[u8], target: &Target) -> bool {
+    looks_like_cuda_bytes(word)
+        || (mappings::may_be_key(word)
+            && std::str::from_utf8(word).is_ok_and(|name| {
+                mapping_for(name, target).is_some_and(|m| !is_inert(m, name, target))
+            }))
+}
+
+/// The mapping of `name` for the target: the primary one, or with `--roc`
+/// one that gives a ROC name.
+fn mapping_for(name: &str, target: &Target) -> Option<&'static Mapping> {
+    let m = mappings::lookup(name)?;
+    if target.roc && m.roc.name.is_none() {
+        // Another table (cuBLAS for CUDA_R_32F, say) may give a ROC name.
+        return Some(
+            mappings::lookup_all(name)
+                .find(|e| e.roc.name.is_some())
+                .unwrap_or(m),
+        );
+    }
+    Some(m)
+}
+
+/// A mapping that leaves `name` as it is and says nothing: a device function
+/// HIP has under the same name (`max`, `sqrt`, `printf`), supported and not
+/// deprecated at the target, with no argument rewrite. The pass skips it at
+/// once (whether the name is the user's own does not matter then), and the
+/// prefilter need not stop for it: plain C++ is full of `max` and `abs`.
+fn is_inert(m: &Mapping, name: &str, target: &Target) -> bool {
+    m.family == Family::Device && m.hip.name == Some(m.cuda) && m.call.is_none() && {
+        let r = m.resolve(target);
+        r.name == Some(name) && r.legacy.is_none() && r.status == Status::Supported
+    }
+}
+
+/// The qualifiers (`thrust`) of namespace mappings (`thrust::cuda`): the pass
+/// looks `thrust::name` up, so the prefilter stops at them.
+pub(super) fn namespace_qualifiers() -> impl Iterator<Item = &'static str> {
+    NAMESPACE_QUALIFIERS.iter().copied()
+}
+
+/// The first two bytes of every name [`looks_like_cuda_bytes`] passes.
+pub(super) const CUDA_SHAPED_PAIRS: &[&[u8; 2]] = &[b"cu", b"CU", b"nv"];
 
 /// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
 fn looks_like_cuda_bytes(name: &[u8]) -> bool {

@@ -45,6 +45,24 @@ struct IncludeLine {
     branch: Vec<u32>,
 }
 
+/// The first word of every include path the scan acts on: each CUDA header
+/// of the tables, and `hip/…` (a HIP header marks the file as CUDA code).
+/// For the prefilter.
+pub(super) fn path_first_words() -> impl Iterator<Item = &'static [u8]> {
+    let first_word = |path: &'static str| {
+        let p = path.trim_start().as_bytes();
+        let end = p
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80))
+            .unwrap_or(p.len());
+        &p[..end]
+    };
+    mappings::all_headers()
+        .iter()
+        .map(move |h| first_word(h.cuda))
+        .chain([&b"hip"[..]])
+}
+
 /// Rewrites the includes and decides where a missing `hip/hip_runtime.h` goes;
 /// marks the include lines it deletes in [`Cx::deleted`].
 pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {

@@ -11,7 +11,10 @@ mod findings;
 mod identifiers;
 mod includes;
 mod launch;
+mod prefilter;
 mod scopes;
+
+pub use prefilter::nothing_to_translate;
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -107,6 +110,22 @@ pub struct Translation {
 
 /// Translates one file's bytes.
 pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation {
+    if nothing_to_translate(src, language, opts) {
+        return Translation {
+            output: src.to_vec(),
+            changed: false,
+            stats: Stats::default(),
+            diagnostics: Vec::new(),
+        };
+    }
+    translate_in_full(src, language, opts)
+}
+
+/// [`translate`] without the prefilter: every pass, whatever the file holds.
+/// (For the tests that check the prefilter skips only what this would leave
+/// alone.)
+#[doc(hidden)]
+pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Translation {
     let mut lexed = lex::lex(src);
     let mut cx = Cx::new(src, &lexed, opts, Parts::new(&lexed));
     unterminated(&mut cx);

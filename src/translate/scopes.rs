@@ -62,6 +62,7 @@ pub(crate) fn scopes(cx: &Cx<'_>) -> Vec<Scope> {
 fn classify(cx: &Cx<'_>, head: usize, open: usize, parent: Scope) -> Scope {
     let code = |k: usize| !cx.tok(k).in_directive();
     let mut parens = false;
+    let mut assigns = false;
     let mut first_word: Option<&[u8]> = None;
     for k in (head..open).filter(|&k| code(k)) {
         let t = cx.tok(k);
@@ -77,9 +78,15 @@ fn classify(cx: &Cx<'_>, head: usize, open: usize, parent: Scope) -> Scope {
             }
             TokenKind::Str if cx.is_ident(k.saturating_sub(1), b"extern") => return parent,
             TokenKind::Punct if cx.is_punct(k, b"(") => parens = true,
-            TokenKind::Punct if cx.is_punct(k, b"=") => return Scope::Block,
+            // `= {` opens an initializer, but only once no `namespace`
+            // follows: a translation that completes an earlier statement
+            // (junk before `namespace`) must not change what this scope is.
+            TokenKind::Punct if cx.is_punct(k, b"=") => assigns = true,
             _ => {}
         }
+    }
+    if assigns {
+        return Scope::Block;
     }
     match first_word {
         Some(b"struct" | b"class" | b"union") if !parens => Scope::Class,
