@@ -95,11 +95,18 @@ fn rewrite_launch(
     // Such a `<<<` must not hide the launches after it. (A launch whose
     // kernel is a whole rewritten launch, `k<<<…>>>(…)<<<…>>>(…)`, is one.)
     let at = cx.tok(lt).start as usize;
+    let ks = cx.tok(kstart).start as usize;
     let r = (launched.replaced).partition_point(|(r, _)| r.start < at);
     if let Some((replaced, close)) = r.checked_sub(1).map(|r| &launched.replaced[r]) {
-        if (cx.tok(kstart).start as usize) < replaced.end && at < *close {
+        if ks < replaced.end && at < *close {
             return None;
         }
+    }
+    // Nor is one that begins inside such text from after it (`_<<<<,6>>>()>`
+    // back to the configuration's `<`).
+    let r = (launched.replaced).partition_point(|(r, _)| r.start < ks);
+    if r.checked_sub(1).is_some_and(|r| ks < launched.replaced[r].0.end) {
+        return None;
     }
     // The configuration: up to `>>>` at bracket depth 0.
     let mut depth = 0i32;
@@ -302,6 +309,8 @@ fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Opt
                     j = launched[&open];
                     name = true;
                 }
+                // `()<<<…>>>`: no kernel at all.
+                _ if cx.next(open) == Some(j) => return None,
                 _ => return Some(open),
             }
         }
