@@ -207,7 +207,8 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
     };
     if !dirs.is_empty() && first_token_is(0) {
         let d0 = &dirs[0];
-        if d0.name == "pragma" && cx.is_ident(d0.first_token as usize + 1, b"once") {
+        let once = d0.first_token as usize + 1;
+        if d0.name == "pragma" && once < d0.end_token as usize && cx.is_ident(once, b"once") {
             return Some(after(0));
         }
         if d0.name == "ifndef" && dirs.len() > 1 && dirs[1].name == "define" {
