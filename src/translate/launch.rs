@@ -105,7 +105,9 @@ fn rewrite_launch(
     // Nor is one that begins inside such text from after it (`_<<<<,6>>>()>`
     // back to the configuration's `<`).
     let r = (launched.replaced).partition_point(|(r, _)| r.start < ks);
-    if r.checked_sub(1).is_some_and(|r| ks < launched.replaced[r].0.end) {
+    if r.checked_sub(1)
+        .is_some_and(|r| ks < launched.replaced[r].0.end)
+    {
         return None;
     }
     // The configuration: up to `>>>` at bracket depth 0.
@@ -134,7 +136,23 @@ fn rewrite_launch(
             b'>' if depth == 0 && is_triple(cx, j, b'>') => break j,
             // Another `<<<` before the `>>>`: neither is rewritten, or the
             // second run would rewrite this one around the rewritten inner.
-            b'<' if is_triple(cx, j, b'<') => return Some(past_nested(cx, lt)),
+            // Unless an edit puts brackets between the two (`HIP_SYMBOL(`
+            // … `)` around a call argument): the second run reads no
+            // configuration across them, so the inner one is a launch.
+            b'<' if is_triple(cx, j, b'<') => {
+                let between = cx.tok(lt).start as usize..cx.tok(j).start as usize;
+                let restructured = cx.edits.iter().any(|e| {
+                    e.range.start < between.end
+                        && e.range.end > between.start
+                        && e.text
+                            .contains(['(', ')', '[', ']', '{', '}', ',', ';', '<', '>'])
+                });
+                return if restructured {
+                    None
+                } else {
+                    Some(past_nested(cx, lt))
+                };
+            }
             b';' => return None,
             _ => {}
         }
@@ -291,7 +309,7 @@ fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Opt
         // `j` ends a name (or what stands for one) that may be qualified.
         let mut name = false;
         if cx.is_punct(j, b">") {
-            let open = angle_open_back(cx, j)?;
+            let open = angle_open_back(cx, j, launched)?;
             j = cx.prev(open)?;
         } else if cx.is_punct(j, b")") || cx.is_punct(j, b"]") {
             let open = cx.matching_open(j)?;
@@ -333,7 +351,10 @@ fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Opt
 }
 
 /// The `<` matching the `>` at `close`, scanning backwards over template arguments.
-fn angle_open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
+/// A launch rewritten here counts as the call the second run sees,
+/// `hipLaunchKernelGGL(…)`: the scan steps over it whole (its `<<<` and
+/// `>>>` are no angle brackets), from its `)` to before its kernel.
+fn angle_open_back(cx: &Cx<'_>, close: usize, launched: &HashMap<usize, usize>) -> Option<usize> {
     let mut angle = 0i32;
     let mut i = close;
     loop {
@@ -347,7 +368,12 @@ fn angle_open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
                         return Some(i);
                     }
                 }
-                b')' | b']' => i = cx.matching_open(i)?,
+                b')' | b']' => {
+                    i = cx.matching_open(i)?;
+                    if let Some(&kernel) = launched.get(&i) {
+                        i = kernel;
+                    }
+                }
                 // Out of the brackets the `>` is in: no template list
                 // (`n<f(s, >`) reaches across one.
                 b'(' | b'[' | b'{' | b'}' | b';' => return None,
