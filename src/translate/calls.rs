@@ -191,6 +191,23 @@ pub(super) struct CallEdit {
     pub(super) name: &'static str,
     /// Skip identifiers before this offset (a dropped argument).
     pub(super) skip_until: usize,
+    /// The call is left as it is: the argument to drop is no expression.
+    pub(super) left: bool,
+}
+
+/// Whether the tokens `a..b` could hold no expression: braces, a `;`, or a
+/// word that opens a namespace or linkage block. Dropping such an argument
+/// would change the scopes after the call, so the second run would read
+/// them differently (the passes read scopes from tokens).
+fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    (a..b).any(|k| {
+        matches!(cx.text(k), b"{" | b"}" | b";")
+            || (cx.tok(k).kind == TokenKind::Ident
+                && matches!(
+                    cx.text(k),
+                    b"namespace" | b"extern" | b"struct" | b"class" | b"union" | b"enum"
+                ))
+    })
 }
 
 /// Applies `rewrite`/`legacy` to the call whose name is token `name_tok`,
@@ -205,6 +222,7 @@ pub(super) fn rewrite_call(
     let mut out = CallEdit {
         name: hip,
         skip_until: 0,
+        left: false,
     };
     let Some(open) = cx.next(name_tok).filter(|&o| cx.is_punct(o, b"(")) else {
         return out;
@@ -213,6 +231,11 @@ pub(super) fn rewrite_call(
         return out;
     };
     let arity = args.len();
+    let drops_first = legacy.is_some_and(|l| l.drop_first_arg) && arity >= 2;
+    if drops_first && not_an_expression(cx, args[0].0, args[0].1) {
+        out.left = true;
+        return out;
+    }
     if let Some(rw) = rewrite {
         if let Some(&(_, name)) = rw.by_arity.iter().find(|(n, _)| *n as usize == arity) {
             out.name = name;
@@ -235,8 +258,8 @@ pub(super) fn rewrite_call(
             }
         }
     }
-    if let Some(l) = legacy {
-        if l.drop_first_arg && arity >= 2 {
+    if drops_first {
+        {
             let from = cx.tok(args[0].0).start as usize;
             let to = cx.tok(args[1].0).start as usize;
             delete_around_deleted(cx, from..to);

@@ -245,6 +245,17 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         if m.call.is_some() || resolved.legacy.is_some() {
             let call = calls::rewrite_call(cx, i, hip, m.call, resolved.legacy);
+            if call.left {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::ParseError,
+                        tok.range(),
+                        format!("`{name}` becomes `{hip}` without its first argument, but that argument holds braces, a `;` or a declaration keyword, so the call was left as it is"),
+                    )
+                    .with_help("check the call's parentheses (a macro may hide them), then translate again"),
+                );
+                continue;
+            }
             hip = call.name;
             skip_until = skip_until.max(call.skip_until);
         }
