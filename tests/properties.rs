@@ -23,6 +23,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use hipify_rs::mappings::{self, Version};
+use hipify_rs::translate::{nothing_to_translate, translate_in_full};
 use hipify_rs::{Language, Options, translate};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -288,6 +289,60 @@ fn rename_soup() -> impl Strategy<Value = Vec<Piece>> {
     )
 }
 
+/// Words of ordinary C++ and near misses of what translation reacts to
+/// (identity-mapped `max`, `hip` outside an include, CUDA-ish words).
+const PLAIN_WORDS: &[&str] = &[
+    "max",
+    "min",
+    "abs",
+    "sqrt",
+    "printf",
+    "size",
+    "value",
+    "std",
+    "vector",
+    "hip",
+    "Nvidia",
+    "flash",
+    "thrust_like",
+    "cudaless",
+    "CUDA",
+    "GPU",
+    "kernel",
+    "lane",
+    "warp",
+    "R",
+    "u8",
+    "namespace app",
+    "#include <vector>",
+    "#include \"util/flash.hpp\"",
+    "/*",
+    "*/",
+    "//",
+    "\"",
+    "R\"(",
+    ")\"",
+    "'\\\\'",
+    "x % 32",
+    "0xffffffff",
+];
+
+/// Soup for the prefilter: mostly plain C++, now and then something that
+/// matters (a CUDA name, a directive, a launch, a comment naming an API).
+fn plain_soup() -> impl Strategy<Value = Vec<Piece>> {
+    prop::collection::vec(
+        prop_oneof![
+            20 => prop::sample::select(PLAIN_WORDS).prop_map(code),
+            10 => prop::sample::select(vec!["(", ")", "{", "}", ";", ",", "::", "<", ">", "=", " ", "\n", "\r\n", "\t"]).prop_map(code),
+            1 => plain_code(cuda_names()),
+            1 => comment_or_literal(),
+            1 => directive(),
+            1 => launch(),
+        ],
+        0..40,
+    )
+}
+
 fn join(pieces: &[Piece]) -> Vec<u8> {
     let mut out = Vec::new();
     for p in pieces {
@@ -399,6 +454,22 @@ proptest! {
                 show(&src), show(&once.output), show(&twice.output)
             );
             prop_assert_eq!(once.changed, once.output != src);
+        }
+    }
+
+    #[test]
+    fn prefilter_skips_only_what_translation_leaves_alone(pieces in plain_soup(), cuda in prop::bool::ANY) {
+        let src = join(&pieces);
+        let lang = if cuda { Language::Cuda } else { Language::Cpp };
+        for (name, opts) in option_sets().into_iter().chain([("launch", launch_options())]) {
+            if nothing_to_translate(&src, lang, &opts) {
+                let full = translate_in_full(&src, lang, &opts);
+                prop_assert!(
+                    !full.changed && full.diagnostics.is_empty(),
+                    "{name}: skipped, but the translation changes or reports\n--- input ---\n{}\n--- output ---\n{}\n{:?}",
+                    show(&src), show(&full.output), full.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>()
+                );
+            }
         }
     }
 
