@@ -177,8 +177,11 @@ fn asm_statement(
             i.flatten().unwrap_or_default(),
         )),
     };
+    // Not before a `<<<`: that reads the statement as a launch's kernel,
+    // and the launch rewrite leaves an asm kernel, but not a fixed one.
+    let before_launch = cx.next(close).is_some_and(|n| cx.is_punct(n, b"<"));
     if let Some((outputs, inputs)) =
-        operands.filter(|_| instructions.len() == 1 && literal_template)
+        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch)
     {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(

@@ -191,14 +191,15 @@ pub(super) struct CallEdit {
     pub(super) name: &'static str,
     /// Skip identifiers before this offset (a dropped argument).
     pub(super) skip_until: usize,
-    /// The call is left as it is: the argument to drop is no expression.
+    /// The call is left as it is: its arguments are no expressions.
     pub(super) left: bool,
 }
 
-/// Whether the tokens `a..b` could hold no expression: braces, a `;`, or a
-/// word that opens a namespace or linkage block. Dropping such an argument
-/// would change the scopes after the call, so the second run would read
-/// them differently (the passes read scopes from tokens).
+/// Whether the tokens `a..b` (a call's arguments) could hold no
+/// expression: braces, a `;`, or a word that opens a namespace or linkage
+/// block. Dropping an argument there would change the scopes after the
+/// call, so the second run would read them differently (the passes read
+/// scopes from tokens).
 fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     (a..b).any(|k| {
         matches!(cx.text(k), b"{" | b"}" | b";")
@@ -231,11 +232,13 @@ pub(super) fn rewrite_call(
         return out;
     };
     let arity = args.len();
-    let drops_first = legacy.is_some_and(|l| l.drop_first_arg) && arity >= 2;
-    if drops_first && not_an_expression(cx, args[0].0, args[0].1) {
+    // Checked on the whole argument list, which a launch rewritten inside
+    // it does not change (the second run may split it otherwise).
+    if legacy.is_some_and(|l| l.drop_first_arg) && not_an_expression(cx, open + 1, close) {
         out.left = true;
         return out;
     }
+    let drops_first = legacy.is_some_and(|l| l.drop_first_arg) && arity >= 2;
     if let Some(rw) = rewrite {
         if let Some(&(_, name)) = rw.by_arity.iter().find(|(n, _)| *n as usize == arity) {
             out.name = name;

@@ -250,7 +250,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                     Diagnostic::new(
                         Code::ParseError,
                         tok.range(),
-                        format!("`{name}` becomes `{hip}` without its first argument, but that argument holds braces, a `;` or a declaration keyword, so the call was left as it is"),
+                        format!("`{name}` becomes `{hip}` without its first argument, but its arguments hold braces, a `;` or a declaration keyword, so the call was left as it is"),
                     )
                     .with_help("check the call's parentheses (a macro may hide them), then translate again"),
                 );

@@ -178,7 +178,10 @@ fn rewrite_launch(
             .is_some_and(|r| t.end as usize <= launched.replaced[r].0.end);
         is_triple(cx, k, b'<') && !in_a_rewritten_launch
     });
-    if stray {
+    // An `asm` statement is no kernel; its fix (`asm("trap")` →
+    // `__builtin_trap()`) would apply only on the second run, inside the
+    // rewritten launch.
+    if stray || (kstart..lt).any(|k| matches!(cx.text(k), b"asm" | b"__asm__" | b"__asm")) {
         return None;
     }
     let mut config_spans = Vec::with_capacity(config.len());
