@@ -105,10 +105,13 @@ pub enum UnterminatedKind {
     RawString,
 }
 
-/// Byte classes, looked up once per byte on the hot path.
-const IDENT_START: u8 = 1;
-const IDENT_CONTINUE: u8 = 2;
-static CLASS: [u8; 256] = {
+/// Byte classes, looked up once per byte on the hot path (and by the
+/// prefilter, which must split words as the lexer does): identifier bytes
+/// (`[A-Za-z0-9_$]` and every byte ≥ 0x80) have `IDENT_CONTINUE`, those that
+/// may start one (not digits) `IDENT_START` too; all others are 0.
+pub(crate) const IDENT_START: u8 = 1;
+pub(crate) const IDENT_CONTINUE: u8 = 2;
+pub(crate) static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {

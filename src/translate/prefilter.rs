@@ -18,6 +18,7 @@
 use std::sync::LazyLock;
 
 use super::{Language, Options, identifiers, includes};
+use crate::lex::{CLASS, IDENT_START as START};
 use crate::mappings::Target;
 use crate::rules;
 
@@ -40,25 +41,6 @@ pub fn nothing_to_translate(src: &[u8], language: Language, opts: &Options) -> b
     }
     !any_word_matters(src, &opts.target)
 }
-
-/// Byte classes as the lexer's: identifier bytes (`[A-Za-z0-9_$]` and every
-/// byte ≥ 0x80), and those that may start one (not digits).
-const CONTINUE: u8 = 1;
-const START: u8 = 2;
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        if c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80 {
-            t[b] = CONTINUE | START;
-        } else if c.is_ascii_digit() {
-            t[b] = CONTINUE;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// Whether some identifier-like word of `src` matters, or may be part of
 /// one that does (a splice after it), or may open a raw string.
