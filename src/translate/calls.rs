@@ -232,13 +232,13 @@ pub(super) fn rewrite_call(
         return out;
     };
     let arity = args.len();
+    let drops_mask = legacy.is_some_and(|l| l.drop_first_arg);
     // Checked on the whole argument list, which a launch rewritten inside
     // it does not change (the second run may split it otherwise).
-    if legacy.is_some_and(|l| l.drop_first_arg) && not_an_expression(cx, open + 1, close) {
+    if drops_mask && not_an_expression(cx, open + 1, close) {
         out.left = true;
         return out;
     }
-    let drops_first = legacy.is_some_and(|l| l.drop_first_arg) && arity >= 2;
     if let Some(rw) = rewrite {
         if let Some(&(_, name)) = rw.by_arity.iter().find(|(n, _)| *n as usize == arity) {
             out.name = name;
@@ -261,14 +261,12 @@ pub(super) fn rewrite_call(
             }
         }
     }
-    if drops_first {
-        {
-            let from = cx.tok(args[0].0).start as usize;
-            let to = cx.tok(args[1].0).start as usize;
-            delete_around_deleted(cx, from..to);
-            cx.stats.arguments += 1;
-            out.skip_until = to;
-        }
+    if drops_mask && arity >= 2 {
+        let from = cx.tok(args[0].0).start as usize;
+        let to = cx.tok(args[1].0).start as usize;
+        delete_around_deleted(cx, from..to);
+        cx.stats.arguments += 1;
+        out.skip_until = to;
     }
     out
 }

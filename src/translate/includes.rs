@@ -53,7 +53,7 @@ pub(super) fn path_first_words() -> impl Iterator<Item = &'static [u8]> {
         let p = path.trim_start().as_bytes();
         let end = p
             .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80))
+            .position(|&b| crate::lex::CLASS[b as usize] == 0)
             .unwrap_or(p.len());
         &p[..end]
     };
