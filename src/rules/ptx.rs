@@ -180,8 +180,11 @@ fn asm_statement(
     // Not before a `<<<`: that reads the statement as a launch's kernel,
     // and the launch rewrite leaves an asm kernel, but not a fixed one.
     let before_launch = cx.next(close).is_some_and(|n| cx.is_punct(n, b"<"));
+    // Nor where the statement's `(` pairs with a `}` or `]` (brackets pair
+    // by depth alone): the fix would take that bracket with it.
+    let closed = cx.is_punct(close, b")");
     if let Some((outputs, inputs)) =
-        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch)
+        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch && closed)
     {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(
