@@ -177,9 +177,13 @@ fn asm_statement(
             i.flatten().unwrap_or_default(),
         )),
     };
-    // Not before a `<<<`: that reads the statement as a launch's kernel,
-    // and the launch rewrite leaves an asm kernel, but not a fixed one.
-    let before_launch = cx.next(close).is_some_and(|n| cx.is_punct(n, b"<"));
+    // Not before a `<<<`, nor inside a launch's kernel (with
+    // `--hip-kernel-execution-syntax`): the launch rewrite leaves a kernel
+    // holding an asm statement, but not a fixed one.
+    let before_launch = cx.next(close).is_some_and(|n| cx.is_punct(n, b"<"))
+        || (cx.facts.asm_in_kernels)
+            .binary_search(&(cx.tok(asm).start as usize))
+            .is_ok();
     // Nor where the statement's `(` pairs with a `}` or `]` (brackets pair
     // by depth alone): the fix would take that bracket with it.
     let closed = cx.is_punct(close, b")");

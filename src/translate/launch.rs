@@ -29,6 +29,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         }
         i += 1;
     }
+    let asm = &mut cx.facts.asm_in_kernels;
+    asm.sort_unstable();
+    asm.dedup();
 }
 
 /// The launches rewritten so far.
@@ -178,10 +181,19 @@ fn rewrite_launch(
             .is_some_and(|r| t.end as usize <= launched.replaced[r].0.end);
         is_triple(cx, k, b'<') && !in_a_rewritten_launch
     });
-    // An `asm` statement is no kernel; its fix (`asm("trap")` →
-    // `__builtin_trap()`) would apply only on the second run, inside the
-    // rewritten launch.
-    if stray || (kstart..lt).any(|k| matches!(cx.text(k), b"asm" | b"__asm__" | b"__asm")) {
+    // An `asm` statement is no kernel, nor part of one (`{asm("trap")]`):
+    // the launch is left as it is, and so is the statement, which gets no
+    // fix (`asm("trap")` → `__builtin_trap()`), or the second run would
+    // find no `asm` here and rewrite the launch around the fixed text.
+    let asm: Vec<usize> = (kstart..lt)
+        .filter(|&k| matches!(cx.text(k), b"asm" | b"__asm__" | b"__asm"))
+        .map(|k| cx.tok(k).start as usize)
+        .collect();
+    if !asm.is_empty() {
+        cx.facts.asm_in_kernels.extend(asm);
+        return None;
+    }
+    if stray {
         return None;
     }
     let mut config_spans = Vec::with_capacity(config.len());

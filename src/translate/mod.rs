@@ -316,6 +316,11 @@ pub(crate) struct Facts {
     pub(crate) uses_kernel_language: bool,
     /// Some identifier names a CUDA API (of any family).
     pub(crate) uses_cuda_names: bool,
+    /// The byte offsets of the `asm` keywords inside a launch's kernel, for
+    /// which the launch rewrite left that launch as it is: their statements
+    /// get no fix (without the keyword, the second run would rewrite it).
+    /// Sorted once the launch rewrite is done.
+    pub(crate) asm_in_kernels: Vec<usize>,
 }
 
 /// The state the passes (and the rules) share for one file.
