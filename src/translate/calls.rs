@@ -236,6 +236,8 @@ pub(super) fn rewrite_call(
     // Checked on the whole argument list, which a launch rewritten inside
     // it does not change (the second run may split it otherwise).
     if drops_mask && not_an_expression(cx, open + 1, close) {
+        let left = cx.span(open, close + 1);
+        cx.facts.calls_left.push(left);
         out.left = true;
         return out;
     }

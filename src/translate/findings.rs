@@ -223,9 +223,24 @@ pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
+/// `ranges` sorted and merged where they overlap or touch.
+pub(super) fn disjoint(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
 /// Merges the safe fixes of `diags` into `edits` where they do not overlap
-/// anything accepted already, nor remove a comment of `kept` (sorted);
-/// returns the diagnostics left (unfixed) and the number fixed.
+/// anything accepted already, nor remove a comment of `kept` (sorted), nor
+/// change text in `frozen` (sorted, disjoint: what a pass left as it is for
+/// what it holds, which a fix could take away); returns the diagnostics
+/// left (unfixed) and the number fixed.
 ///
 /// A fix edit that replaces a range holding translation edits (an `asm`
 /// statement with a renamed operand) takes their place: rules see the
@@ -237,6 +252,7 @@ pub(super) fn apply_fixes(
     edits: &mut Vec<Edit>,
     diags: Vec<Diagnostic>,
     kept: &[std::ops::Range<usize>],
+    frozen: &[std::ops::Range<usize>],
 ) -> (Vec<Diagnostic>, u32) {
     let mut fixed = 0;
     let mut left = Vec::with_capacity(diags.len());
@@ -316,7 +332,11 @@ pub(super) fn apply_fixes(
                 let c = kept.partition_point(|c| c.end <= r.start);
                 kept.get(c).is_some_and(|c| c.start < r.end)
             };
-            from_left || inside || fixes || comment
+            // Text a pass left for what it holds (an insertion at either
+            // end of it changes none of it).
+            let f = frozen.partition_point(|c| c.end <= r.start);
+            let frozen = frozen.get(f).is_some_and(|c| c.start < r.end);
+            from_left || inside || fixes || comment || frozen
         });
         if clash {
             left.push(d);

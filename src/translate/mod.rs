@@ -199,7 +199,8 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     };
     let mut edits = std::mem::take(&mut cx.edits);
     if opts.apply_fixes {
-        let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics, &kept);
+        let frozen = findings::disjoint(std::mem::take(&mut cx.facts.calls_left));
+        let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics, &kept, &frozen);
         diagnostics = left;
         cx.stats.fixed = fixed;
     }
@@ -321,6 +322,10 @@ pub(crate) struct Facts {
     /// get no fix (without the keyword, the second run would rewrite it).
     /// Sorted once the launch rewrite is done.
     pub(crate) asm_in_kernels: Vec<usize>,
+    /// The argument lists (bytes, `(` to `)`) of the `_sync` calls left as
+    /// they are for what they hold (braces, a `;`): no fix may change them,
+    /// or the second run would rewrite the call.
+    pub(crate) calls_left: Vec<Range<usize>>,
 }
 
 /// The state the passes (and the rules) share for one file.
