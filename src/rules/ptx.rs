@@ -180,8 +180,12 @@ fn asm_statement(
     // Not before a `<<<`: that reads the statement as a launch's kernel,
     // and the launch rewrite leaves an asm kernel, but not a fixed one.
     let before_launch = cx.next(close).is_some_and(|n| cx.is_punct(n, b"<"));
+    // Nor where no statement starts (`f(asm(…))`, `k<<<asm(…), 1>>>`): there
+    // the asm sits in text another rewrite may take whole (a launch's
+    // configuration, a dropped warp mask), fixed on one run and not the next.
+    let statement = at_statement_start(cx, asm);
     if let Some((outputs, inputs)) =
-        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch)
+        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch && statement)
     {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(
@@ -192,6 +196,23 @@ fn asm_statement(
         }
     }
     Some(d)
+}
+
+/// Whether a statement may start at token `i`: first in its context (the
+/// file, or a directive), after `;`, `{`, `}`, `)`, a label's `:`, `else` or
+/// `do`, or first in a `#define` body (after the macro's name).
+fn at_statement_start(cx: &Cx<'_>, i: usize) -> bool {
+    let Some(p) = cx.prev(i) else {
+        return true;
+    };
+    if matches!(cx.text(p), b";" | b"{" | b"}" | b")" | b":" | b"else" | b"do") {
+        return true;
+    }
+    let t = cx.tok(i);
+    t.in_directive() && {
+        let d = &cx.lx.directives[t.directive as usize];
+        d.name == "define" && p == d.first_token as usize + 1
+    }
 }
 
 /// The text of a string literal token, quotes and prefix removed, simple escapes decoded.
