@@ -184,9 +184,12 @@ fn asm_statement(
     // the asm sits in text another rewrite may take whole (a launch's
     // configuration, a dropped warp mask), fixed on one run and not the next.
     let statement = at_statement_start(cx, asm);
-    if let Some((outputs, inputs)) =
-        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch && statement)
-    {
+    // Nor where the statement's `(` pairs with a `}` or `]` (brackets pair
+    // by depth alone): the fix would take that bracket with it.
+    let closed = cx.is_punct(close, b")");
+    if let Some((outputs, inputs)) = operands.filter(|_| {
+        instructions.len() == 1 && literal_template && !before_launch && statement && closed
+    }) {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(
                 format!("replace with `{text}`"),
@@ -205,7 +208,10 @@ fn at_statement_start(cx: &Cx<'_>, i: usize) -> bool {
     let Some(p) = cx.prev(i) else {
         return true;
     };
-    if matches!(cx.text(p), b";" | b"{" | b"}" | b")" | b":" | b"else" | b"do") {
+    if matches!(
+        cx.text(p),
+        b";" | b"{" | b"}" | b")" | b":" | b"else" | b"do"
+    ) {
         return true;
     }
     let t = cx.tok(i);

@@ -128,8 +128,7 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     let deleted = super::deleted_ranges(cx);
     for &(start, end) in &cx.lx.comments {
         let (start, end) = (start as usize, end as usize);
-        let k = deleted.partition_point(|r| r.start <= start);
-        if k > 0 && deleted[k - 1].end >= end {
+        if within(&deleted, start..end) {
             continue;
         }
         let text = &cx.src[start..end];
@@ -196,19 +195,31 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     out
 }
 
-/// The comments that hold a suppression, sorted. A fix that would remove
-/// one (an `asm` statement with a comment inside) is not applied: the
-/// second run, without it, would fix what it suppressed.
+/// Whether `r` lies inside one of `deleted` (sorted by start; the
+/// translation's deletions never overlap).
+fn within(deleted: &[std::ops::Range<usize>], r: std::ops::Range<usize>) -> bool {
+    let k = deleted.partition_point(|d| d.start <= r.start);
+    k > 0 && deleted[k - 1].end >= r.end
+}
+
+/// The comments that hold a suppression and stay in the translation,
+/// sorted. A fix that would remove one (an `asm` statement with a comment
+/// inside) is not applied: the second run, without it, would fix what it
+/// suppressed. One in text the translation deletes anyway (a dropped warp
+/// mask) is gone for the second run whatever the fix does, and suppresses
+/// nothing (see [`resolve`]): it keeps no fix out.
 pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
     if memchr::memmem::find(cx.src, b"hipify-ignore").is_none() {
         return Vec::new();
     }
     let finder = memchr::memmem::Finder::new(b"hipify-ignore");
+    let deleted = super::deleted_ranges(cx);
     cx.lx
         .comments
         .iter()
         .map(|&(s, e)| s as usize..e as usize)
         .filter(|r| finder.find(&cx.src[r.clone()]).is_some())
+        .filter(|r| !within(&deleted, r.clone()))
         .collect()
 }
 

@@ -46,7 +46,8 @@ impl Launched {
     /// Whether byte `at` lies in the text of a launch rewritten here.
     fn replaced_at(&self, at: usize) -> bool {
         let r = self.replaced.partition_point(|(r, _)| r.start <= at);
-        r.checked_sub(1).is_some_and(|r| at < self.replaced[r].0.end)
+        r.checked_sub(1)
+            .is_some_and(|r| at < self.replaced[r].0.end)
     }
 }
 

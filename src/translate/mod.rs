@@ -193,9 +193,12 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
+    let kept = match opts.apply_fixes {
+        true => findings::suppression_comments(&cx),
+        false => Vec::new(),
+    };
     let mut edits = std::mem::take(&mut cx.edits);
     if opts.apply_fixes {
-        let kept = findings::suppression_comments(&cx);
         let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics, &kept);
         diagnostics = left;
         cx.stats.fixed = fixed;
