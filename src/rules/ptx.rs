@@ -184,12 +184,16 @@ fn asm_statement(
         || (cx.facts.asm_in_kernels)
             .binary_search(&(cx.tok(asm).start as usize))
             .is_ok();
+    // Nor where no statement starts (`f(asm(…))`, `k<<<asm(…), 1>>>`): there
+    // the asm sits in text another rewrite may take whole (a launch's
+    // configuration, a dropped warp mask), fixed on one run and not the next.
+    let statement = at_statement_start(cx, asm);
     // Nor where the statement's `(` pairs with a `}` or `]` (brackets pair
     // by depth alone): the fix would take that bracket with it.
     let closed = cx.is_punct(close, b")");
-    if let Some((outputs, inputs)) =
-        operands.filter(|_| instructions.len() == 1 && literal_template && !before_launch && closed)
-    {
+    if let Some((outputs, inputs)) = operands.filter(|_| {
+        instructions.len() == 1 && literal_template && !before_launch && statement && closed
+    }) {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(
                 format!("replace with `{text}`"),
@@ -199,6 +203,26 @@ fn asm_statement(
         }
     }
     Some(d)
+}
+
+/// Whether a statement may start at token `i`: first in its context (the
+/// file, or a directive), after `;`, `{`, `}`, `)`, a label's `:`, `else` or
+/// `do`, or first in a `#define` body (after the macro's name).
+fn at_statement_start(cx: &Cx<'_>, i: usize) -> bool {
+    let Some(p) = cx.prev(i) else {
+        return true;
+    };
+    if matches!(
+        cx.text(p),
+        b";" | b"{" | b"}" | b")" | b":" | b"else" | b"do"
+    ) {
+        return true;
+    }
+    let t = cx.tok(i);
+    t.in_directive() && {
+        let d = &cx.lx.directives[t.directive as usize];
+        d.name == "define" && p == d.first_token as usize + 1
+    }
 }
 
 /// The text of a string literal token, quotes and prefix removed, simple escapes decoded.

@@ -45,6 +45,15 @@ struct Launched {
     replaced: Vec<(Range<usize>, usize)>,
 }
 
+impl Launched {
+    /// Whether byte `at` lies in the text of a launch rewritten here.
+    fn replaced_at(&self, at: usize) -> bool {
+        let r = self.replaced.partition_point(|(r, _)| r.start <= at);
+        r.checked_sub(1)
+            .is_some_and(|r| at < self.replaced[r].0.end)
+    }
+}
+
 /// Three adjacent `c` punctuation tokens at `i` in one context.
 fn is_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
     let toks = &cx.lx.tokens;
@@ -92,6 +101,17 @@ fn rewrite_launch(
     launched: &mut Launched,
 ) -> Option<usize> {
     let kstart = kernel_start(cx, lt, &launched.kernels)?;
+    // A kernel in parentheses that holds a `<<<` or `>>>` of no launch
+    // rewritten here (`(>>>)<<<…>>>()`) is none: the second run could read
+    // that bracket as part of another launch, around this one rewritten.
+    if cx.is_punct(kstart, b"(")
+        && (kstart..lt).any(|k| {
+            (is_triple(cx, k, b'<') || is_triple(cx, k, b'>'))
+                && !launched.replaced_at(cx.tok(k).start as usize)
+        })
+    {
+        return None;
+    }
     // A kernel that begins in the text a launch rewritten here replaced, from
     // inside that launch's arguments (`k<<<<,1>>>(><<<`: back to its
     // configuration's `<`), is none: the second run no longer sees that text.
