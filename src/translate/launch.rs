@@ -188,6 +188,23 @@ fn rewrite_launch(
     // The arguments: a directive among them that stays leaves the launch as
     // it is; a `(` closed by `]` or `}` is no call.
     let close = cx.matching_close(open).filter(|&c| cx.is_punct(c, b")"))?;
+    // A `>>>` in the arguments that closes no `<<<` before it there
+    // (`(p)<<<2,4>>>(>>>)<<<2,4>>>()`) leaves the launch as it is: in the
+    // rewritten text the second run could read it as the end of another
+    // launch's configuration. (A launch nested in the arguments keeps its
+    // own `<<<…>>>` paired.)
+    let mut nested = 0usize;
+    for k in open + 1..close {
+        let first = |c: &[u8]| cx.prev(k).is_none_or(|p| !cx.is_punct(p, c));
+        if is_triple(cx, k, b'<') && first(b"<") {
+            nested += 1;
+        } else if is_triple(cx, k, b'>') && first(b">") {
+            if nested == 0 {
+                return None;
+            }
+            nested -= 1;
+        }
+    }
     // The kernel and each configuration argument, first to last token.
     let kernel_span = cx.span(kstart, cx.prev(lt)? + 1);
     // A `<<<` in the kernel that is not a launch rewritten here (`_<<<<…`)
