@@ -128,7 +128,7 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     let deleted = super::deleted_ranges(cx);
     for &(start, end) in &cx.lx.comments {
         let (start, end) = (start as usize, end as usize);
-        if within(&deleted, start..end) {
+        if super::within(&deleted, &(start..end)) {
             continue;
         }
         let text = &cx.src[start..end];
@@ -195,13 +195,6 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     out
 }
 
-/// Whether `r` lies inside one of `deleted` (sorted by start; the
-/// translation's deletions never overlap).
-fn within(deleted: &[std::ops::Range<usize>], r: std::ops::Range<usize>) -> bool {
-    let k = deleted.partition_point(|d| d.start <= r.start);
-    k > 0 && deleted[k - 1].end >= r.end
-}
-
 /// The comments that hold a suppression and stay in the translation,
 /// sorted. A fix that would remove one (an `asm` statement with a comment
 /// inside) is not applied: the second run, without it, would fix what it
@@ -219,7 +212,7 @@ pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
         .iter()
         .map(|&(s, e)| s as usize..e as usize)
         .filter(|r| finder.find(&cx.src[r.clone()]).is_some())
-        .filter(|r| !within(&deleted, r.clone()))
+        .filter(|r| !super::within(&deleted, r))
         .collect()
 }
 

@@ -88,8 +88,7 @@ impl Deleted {
 
     /// Whether bytes `r` lie inside a deleted range.
     fn covers(&self, r: &Range<usize>) -> bool {
-        let k = self.ranges.partition_point(|x| x.start <= r.start);
-        k > 0 && self.ranges[k - 1].end >= r.end
+        super::within(&self.ranges, r)
     }
 }
 
@@ -210,14 +209,8 @@ fn rewrite_launch(
     // A `<<<` in the kernel that is not a launch rewritten here (`_<<<<…`)
     // would be one in the rewritten text, where the second run may read a
     // launch: leave this launch as it is.
-    let stray = (kstart..lt).any(|k| {
-        let t = cx.tok(k);
-        let r = (launched.replaced).partition_point(|(r, _)| r.start <= t.start as usize);
-        let in_a_rewritten_launch = r
-            .checked_sub(1)
-            .is_some_and(|r| t.end as usize <= launched.replaced[r].0.end);
-        is_triple(cx, k, b'<') && !in_a_rewritten_launch
-    });
+    let stray = (kstart..lt)
+        .any(|k| is_triple(cx, k, b'<') && !launched.replaced_at(cx.tok(k).start as usize));
     // An `asm` statement is no kernel, nor part of one (`{asm("trap")]`):
     // the launch is left as it is, and so is the statement, which gets no
     // fix (`asm("trap")` → `__builtin_trap()`), or the second run would

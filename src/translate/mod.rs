@@ -193,9 +193,11 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
-    let kept = match opts.apply_fixes {
-        true => findings::suppression_comments(&cx),
-        false => Vec::new(),
+    // Read before the edits are taken: it needs the deleted ranges.
+    let kept = if opts.apply_fixes {
+        findings::suppression_comments(&cx)
+    } else {
+        Vec::new()
     };
     let mut edits = std::mem::take(&mut cx.edits);
     if opts.apply_fixes {
@@ -257,6 +259,13 @@ fn deleted_ranges(cx: &Cx<'_>) -> Vec<Range<usize>> {
         .collect();
     ranges.sort_by_key(|r| r.start);
     ranges
+}
+
+/// Whether bytes `r` lie inside one of `ranges` (sorted by start, disjoint:
+/// [`deleted_ranges`]).
+fn within(ranges: &[Range<usize>], r: &Range<usize>) -> bool {
+    let k = ranges.partition_point(|d| d.start <= r.start);
+    k > 0 && ranges[k - 1].end >= r.end
 }
 
 /// A note where a block comment or raw string literal opens and never
