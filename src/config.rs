@@ -42,6 +42,8 @@ pub struct Config {
     pub use_hip_data_types: Option<bool>,
     /// Rewrite launches as `hipLaunchKernelGGL`.
     pub hip_kernel_execution_syntax: Option<bool>,
+    /// Leave CUDA names in string literals as they are.
+    pub keep_strings: Option<bool>,
     /// Globs to skip when walking.
     #[serde(default)]
     pub exclude: Vec<String>,

@@ -33,6 +33,7 @@ fn options_for(src: &str) -> Options {
             "--use-hip-data-types" => opts.target.use_hip_data_types = true,
             "--hip-kernel-execution-syntax" => opts.kernel_execution_syntax = true,
             "--fix" => opts.apply_fixes = true,
+            "--keep-strings" => opts.keep_strings = true,
             other => panic!("unknown fixture option {other}"),
         }
     }

@@ -217,6 +217,10 @@ pub struct TargetArgs {
     /// Rewrite `k<<<…>>>(…)` as `hipLaunchKernelGGL(k, …)`.
     #[arg(long, help_heading = "Target")]
     pub hip_kernel_execution_syntax: bool,
+
+    /// Leave CUDA API names inside string literals as they are.
+    #[arg(long, help_heading = "Target")]
+    pub keep_strings: bool,
 }
 
 /// File selection.

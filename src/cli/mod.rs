@@ -206,11 +206,16 @@ fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
         }
     }
     let opts = verify::VerifyOptions {
+        // The translation the main command writes (config's launch syntax,
+        // strings and severities), with the fixes applied.
         translate: Options {
             target,
-            extra_mappings: config.mappings.clone().into_iter().collect(),
+            kernel_execution_syntax: t.hip_kernel_execution_syntax
+                || config.hip_kernel_execution_syntax.unwrap_or(false),
             apply_fixes: true,
-            ..Options::default()
+            severities: severities(cli, config)?,
+            extra_mappings: config.mappings.clone().into_iter().collect(),
+            keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
         },
         archs: offload_arch.clone(),
         include_dirs: include.clone(),
@@ -314,6 +319,7 @@ fn execute(cli: Cli) -> Result<u8> {
         apply_fixes: cli.fix,
         severities: severities(&cli, &config)?,
         extra_mappings: config.mappings.clone().into_iter().collect(),
+        keep_strings: cli.target.keep_strings || config.keep_strings.unwrap_or(false),
     };
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");

@@ -20,6 +20,9 @@ pub enum Applicability {
     DisplayOnly,
     /// Exact: applied by `--fix`.
     Safe,
+    /// Exact, and the translation does not compile at the target HIP version
+    /// without it: applied by every translation, `--fix` or not.
+    Required,
 }
 
 /// Edits that resolve a diagnostic, applied all together or not at all.

@@ -57,6 +57,7 @@ pub fn diagnostics(
         if let Some(f) = &d.fix {
             fix_text = match f.applicability {
                 Applicability::Safe => format!("fix available with --fix: {}", f.title),
+                Applicability::Required => format!("fix applied by translation: {}", f.title),
                 Applicability::DisplayOnly => format!("suggestion: {}", f.title),
             };
             footer.push(Level::Note.title(&fix_text));

@@ -43,6 +43,7 @@ pub fn file(out: &mut (impl Write + ?Sized), file: &FileReport<'_>) -> io::Resul
                 "title": f.title,
                 "applicability": match f.applicability {
                     Applicability::Safe => "safe",
+                    Applicability::Required => "required",
                     Applicability::DisplayOnly => "display-only",
                 },
                 "edits": f.edits.iter().map(|e| json!({

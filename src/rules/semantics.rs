@@ -168,7 +168,7 @@ fn printf_args(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
                 .with_fix(
                     format!("cast to `(unsigned){text}`"),
                     vec![Edit::insert(r.start, "(unsigned)")],
-                    Applicability::Safe,
+                    Applicability::Required,
                 ),
             );
         }

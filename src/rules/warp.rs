@@ -319,7 +319,7 @@ fn mask_argument<'a>(
             .with_fix(
                 format!("use `{fixed}`"),
                 vec![Edit::replace(range, fixed)],
-                Applicability::Safe,
+                Applicability::Required,
             ),
         );
         return;
@@ -337,7 +337,7 @@ fn mask_argument<'a>(
                 .with_fix(
                     "use `~0ull`",
                     vec![Edit::replace(range, "~0ull")],
-                    Applicability::Safe,
+                    Applicability::Required,
                 ),
             );
         }
@@ -391,7 +391,7 @@ fn mask_argument<'a>(
                     .with_fix(
                         format!("use `{fixed}`"),
                         vec![Edit::replace(lr, fixed)],
-                        Applicability::Safe,
+                        Applicability::Required,
                     ),
                 );
             }

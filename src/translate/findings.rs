@@ -246,6 +246,7 @@ pub(super) fn apply_fixes(
     diags: Vec<Diagnostic>,
     kept: &[std::ops::Range<usize>],
     frozen: &[std::ops::Range<usize>],
+    all: bool,
 ) -> (Vec<Diagnostic>, u32) {
     let mut fixed = 0;
     let mut left = Vec::with_capacity(diags.len());
@@ -273,11 +274,10 @@ pub(super) fn apply_fixes(
             .map_or(usize::MAX, |e| e.range.start)
     });
     for d in diags {
-        let Some(fix) = d
-            .fix
-            .as_ref()
-            .filter(|f| f.applicability == Applicability::Safe)
-        else {
+        let Some(fix) = d.fix.as_ref().filter(|f| {
+            f.applicability == Applicability::Required
+                || (all && f.applicability == Applicability::Safe)
+        }) else {
             left.push(d);
             continue;
         };

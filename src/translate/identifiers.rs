@@ -402,6 +402,29 @@ pub(super) fn may_act_on(word: &[u8], target: &Target) -> bool {
 
 /// The mapping of `name` for the target: the primary one, or with `--roc`
 /// one that gives a ROC name.
+/// Whether `#name` is a directive whose text is not code.
+pub(super) fn is_opaque_directive(name: &str) -> bool {
+    OPAQUE_DIRECTIVES.contains(&name)
+}
+
+/// The HIP name of `word` where it is a plain rename at `target`: mapped,
+/// supported, a different name, and no call or namespace rewrite with it.
+/// (What a string literal may carry: it has no call around it to adjust.)
+pub(super) fn plain_rename(word: &str, target: &Target) -> Option<(&'static str, Family)> {
+    if !mappings::may_be_key(word.as_bytes()) {
+        return None;
+    }
+    let m = mapping_for(word, target)?;
+    if m.kind == Kind::Namespace || m.call.is_some() {
+        return None;
+    }
+    let r = m.resolve(target);
+    if r.legacy.is_some() || !matches!(r.status, Status::Supported | Status::Deprecated) {
+        return None;
+    }
+    r.name.filter(|&hip| hip != word).map(|hip| (hip, m.family))
+}
+
 fn mapping_for(name: &str, target: &Target) -> Option<&'static Mapping> {
     let m = mappings::lookup(name)?;
     if target.roc && m.roc.name.is_none() {

@@ -54,16 +54,30 @@ impl Launched {
     }
 }
 
-/// Three adjacent `c` punctuation tokens at `i` in one context.
-fn is_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
+/// Three adjacent `c` punctuation tokens at `i` in one context: `<<<` or
+/// `>>>`, or the same written with blanks between (`<< <`), which nvcc reads
+/// alike (`>> >` in a launch's configuration cannot close a template).
+pub(super) fn is_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
+    three_puncts(cx, i, c, |gap| {
+        gap.is_empty() || gap.iter().all(u8::is_ascii_whitespace)
+    })
+}
+
+/// [`is_triple`] with blanks between some of the three.
+pub(super) fn is_spaced_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
+    three_puncts(cx, i, c, |gap| gap.iter().all(u8::is_ascii_whitespace))
+        && !three_puncts(cx, i, c, <[u8]>::is_empty)
+}
+
+fn three_puncts(cx: &Cx<'_>, i: usize, c: u8, gap_ok: impl Fn(&[u8]) -> bool) -> bool {
     let toks = &cx.lx.tokens;
     i + 2 < toks.len()
         && (0..3).all(|k| {
             let t = &toks[i + k];
             t.kind == TokenKind::Punct && cx.src[t.start as usize] == c
         })
-        && toks[i].end == toks[i + 1].start
-        && toks[i + 1].end == toks[i + 2].start
+        && gap_ok(&cx.src[toks[i].end as usize..toks[i + 1].start as usize])
+        && gap_ok(&cx.src[toks[i + 1].end as usize..toks[i + 2].start as usize])
         && toks[i].directive == toks[i + 2].directive
 }
 

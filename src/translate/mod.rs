@@ -11,15 +11,17 @@ mod findings;
 mod identifiers;
 mod includes;
 mod launch;
+mod nvcc_syntax;
 mod prefilter;
 mod scopes;
+mod strings;
 
 pub use prefilter::nothing_to_translate;
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
-use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Code, Diagnostic, Severity};
 use crate::edit::{self, Edit};
 use crate::lex::{self, Lexed, Token, TokenKind};
 use crate::mappings::{Family, Target};
@@ -38,6 +40,8 @@ pub struct Options {
     pub severities: HashMap<Code, Severity>,
     /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
     pub extra_mappings: HashMap<String, String>,
+    /// Leave CUDA names inside string literals as they are (`--keep-strings`).
+    pub keep_strings: bool,
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
@@ -153,6 +157,9 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     }
     let mut cx = Cx::new(src, &lexed, opts, parts);
     identifiers::rewrite(&mut cx, includes.legacy_cublas);
+    if !opts.keep_strings {
+        strings::rewrite(&mut cx);
+    }
     if opts.kernel_execution_syntax {
         // Likewise the launch rewrite reads the file without the arguments
         // the translation drops (a warp mask below HIP 6.2): a `<<<` there
@@ -190,19 +197,31 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
         || cx.facts.uses_kernel_language
         || cx.facts.uses_cuda_names
         || includes.has_cuda_include;
+    if cuda {
+        if !opts.kernel_execution_syntax {
+            nvcc_syntax::join_spaced_launches(&mut cx);
+        }
+        nvcc_syntax::drop_register(&mut cx);
+    }
     found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
     // Read before the edits are taken: it needs the deleted ranges.
-    let kept = if opts.apply_fixes {
+    let required = diagnostics.iter().any(|d| {
+        d.fix
+            .as_ref()
+            .is_some_and(|f| f.applicability == Applicability::Required)
+    });
+    let kept = if opts.apply_fixes || required {
         findings::suppression_comments(&cx)
     } else {
         Vec::new()
     };
     let mut edits = std::mem::take(&mut cx.edits);
-    if opts.apply_fixes {
+    if opts.apply_fixes || required {
         let frozen = findings::disjoint(std::mem::take(&mut cx.facts.calls_left));
-        let (left, fixed) = findings::apply_fixes(&mut edits, diagnostics, &kept, &frozen);
+        let (left, fixed) =
+            findings::apply_fixes(&mut edits, diagnostics, &kept, &frozen, opts.apply_fixes);
         diagnostics = left;
         cx.stats.fixed = fixed;
     }

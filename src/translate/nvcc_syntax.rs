@@ -1,0 +1,112 @@
+//! What nvcc accepts and clang (hipcc) rejects, where the fix is exact:
+//! launch chevrons written with spaces (`k << <g, b >> > (args)`, one token
+//! each to nvcc, a syntax error to clang) are joined, and the `register`
+//! storage class, an error in C++17, is dropped (it never changed meaning).
+
+use super::Cx;
+use super::launch::{is_spaced_triple, is_triple};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+
+/// Joins `<< <` … `>> >` of a launch into `<<<` … `>>>`. A run of three `<`
+/// is never C++ outside a launch; the launch's `>>>` is the first run of
+/// three `>` at bracket depth 0 after it, followed by `(`.
+pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
+    let n = cx.lx.tokens.len();
+    let mut i = 0;
+    while i + 2 < n {
+        if !is_spaced_triple(cx, i, b'<') {
+            i += 1;
+            continue;
+        }
+        let Some(close) = launch_close(cx, i) else {
+            i += 3;
+            continue;
+        };
+        for first in [i, close] {
+            for k in first..first + 2 {
+                let gap = cx.tok(k).end as usize..cx.tok(k + 1).start as usize;
+                if !gap.is_empty() {
+                    cx.edits.push(Edit::delete(gap));
+                }
+            }
+        }
+        i = close + 3;
+    }
+}
+
+/// The first token of the `>>>` closing the launch configuration opened by
+/// the `<<<` at `lt` (spaced or not), when a `(` follows it.
+fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut j = lt + 2;
+    loop {
+        j = cx.next(j)?;
+        let t = cx.tok(j);
+        if t.kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.src[t.start as usize] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            b'>' if depth == 0 && is_triple(cx, j, b'>') => {
+                return cx.next(j + 2).filter(|&o| cx.is_punct(o, b"(")).map(|_| j);
+            }
+            b'<' if is_triple(cx, j, b'<') => return None,
+            b';' => return None,
+            _ => {}
+        }
+    }
+}
+
+/// Drops the `register` keyword (and the blanks after it) in a file compiled
+/// as CUDA: C++17 removed the storage class, and clang rejects it there,
+/// where nvcc only warns. An explicit register variable
+/// (`register int r asm("r0")`) keeps it: there the keyword carries meaning.
+pub(super) fn drop_register(cx: &mut Cx<'_>) {
+    let n = cx.lx.tokens.len();
+    for i in 0..n {
+        if !cx.is_ident(i, b"register") {
+            continue;
+        }
+        let tok = *cx.tok(i);
+        if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
+            continue;
+        }
+        let mut j = i + 1;
+        let mut explicit = false;
+        while let Some(k) = cx.next(j - 1) {
+            if [&b";"[..], b"{", b"=", b")", b","]
+                .iter()
+                .any(|p| cx.is_punct(k, p))
+            {
+                break;
+            }
+            if matches!(cx.text(k), b"asm" | b"__asm__" | b"__asm") {
+                explicit = true;
+                break;
+            }
+            j = k + 1;
+        }
+        if explicit {
+            continue;
+        }
+        let end = cx
+            .next(i)
+            .map_or(tok.end as usize, |k| cx.tok(k).start as usize);
+        let end = if cx.src[tok.end as usize..end]
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t'))
+        {
+            end
+        } else {
+            tok.end as usize
+        };
+        cx.edits.push(Edit::delete(tok.start as usize..end));
+    }
+}
