@@ -4,7 +4,8 @@
 Usage: scripts/gen_mappings.py [--reference DIR] [--addenda FILE] [--out DIR]
 
   --reference DIR  the reference dir holding hipify-tables/*.md and header-map.tsv
-                   (default: ../shared/reference relative to the repository root)
+                   (default: reference/ in the repository root, a copy of AMD's tables
+                   as of August 2025: see reference/README.md)
   --addenda FILE   facts merged over the tables (default: scripts/addenda.toml)
   --out DIR        where to write <family>.toml (default: mappings/ in the repo root)
 
@@ -13,9 +14,19 @@ by CUDA name, every entry is one line, and TOML is written by hand.
 
 Inputs
 ------
-* One table per family. Where a library has a `*_and_ROC.md` / `*_and_MIOPEN.md`
-  table it is used (it has both the HIP and the ROC/MIOpen columns; the plain and the
-  ROC-only tables list the same rows); otherwise the plain `*_by_HIP.md` table.
+* One table per family. Where a library has a `*_and_ROC.md` table it is used (it
+  has both the HIP and the ROC columns; the plain and the ROC-only tables list the
+  same rows); otherwise the plain `*_by_HIP.md` table, or for cuDNN
+  `CUDNN_API_supported_by_MIOPEN.md`.
+* cuDNN: upstream dropped hipDNN (2025-07-15) and its table has only a MIOPEN
+  column, so that column is the translation: it is written as `hip`. (In a table
+  with both a HIP and a MIOPEN column, MIOPEN would be `roc`, as the ROC column is.)
+* Versions are HIP (ROCm) versions in the HIP/ROC/MIOPEN columns and the CUDA
+  library's own versions in the CUDA columns (cuDNN 9.0.0, cuTENSOR 2.0.0.0). A
+  four-part version `a.b.c.0` (cuTENSOR) is written `a.b.c`; any other fourth part
+  is an error. The `U` column (unsupported for CUDA versions; cuSPARSELt, cuFile)
+  must be empty: every row of those tables has it empty, and its meaning for the
+  mappings is undefined.
 * Every table row is kept. Exact duplicate rows within a family are dropped; a CUDA
   name listed twice with different data keeps its first row and prints a warning.
 * header-map.tsv gives headers.toml. Caffe2 rows (library API_CAFFE2) are skipped:
@@ -82,6 +93,9 @@ TABLES = {
     "dnn": "CUDNN_API",
     "cub": "CUB_API",
     "rtc": "CUDA_RTC_API",
+    "tensor": "CUTENSOR_API",
+    "sparselt": "CUSPARSELT_API",
+    "file": "cuFile_API",
 }
 # Families with no HIPIFY table: addenda only.
 FAMILIES = list(TABLES) + ["nvtx", "nccl", "thrust"]
@@ -114,6 +128,8 @@ FIELDS = (
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
 
 VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")
+# cuTENSOR writes its versions with four parts (2.0.0.0).
+FOUR_PART_RE = re.compile(r"^(\d+\.\d+\.\d+)\.0$")
 TYPE_SECTION_RE = re.compile(r"\btypes?\b", re.IGNORECASE)
 DUNDER_RE = re.compile(r"^__\w+__$")
 MACRO_PREFIXES = (
@@ -161,7 +177,7 @@ def die(msg: str) -> None:
 
 def table_path(tables_dir: Path, family: str) -> Path:
     stem = TABLES[family]
-    for tail in ("_supported_by_HIP_and_ROC", "_supported_by_HIP_and_MIOPEN", "_supported_by_HIP"):
+    for tail in ("_supported_by_HIP_and_ROC", "_supported_by_HIP", "_supported_by_MIOPEN"):
         p = tables_dir / f"{stem}{tail}.md"
         if p.exists():
             return p
@@ -190,7 +206,8 @@ def parse_table(path: Path) -> list[tuple[str, dict]]:
             continue
         cells = line.split("|")[1:-1]
         if line.startswith("|**"):
-            # header: CUDA A D C R HIP A D C R E [ROC|MIOPEN A D C R E]
+            # header: CUDA A D C R HIP A D C R [U] E [ROC A D C R E], or
+            # CUDA A D C R MIOPEN A D C R E (cuDNN: MIOpen is the translation)
             heads = [c.strip().strip("*") for c in cells]
             columns = []
             side = None
@@ -199,8 +216,10 @@ def parse_table(path: Path) -> list[tuple[str, dict]]:
                     side = "cuda"
                     columns.append("cuda")
                 elif h in ("HIP", "ROC", "MIOPEN"):
-                    side = "hip" if h == "HIP" else "roc"
+                    side = "roc" if h == "ROC" or (h == "MIOPEN" and "HIP" in heads) else "hip"
                     columns.append(side)
+                elif h == "U":
+                    columns.append("unsupported_for")
                 else:
                     name = {"A": "added", "D": "deprecated", "C": "changed", "R": "removed", "E": "experimental"}[h]
                     columns.append(f"{side}_{name}")
@@ -213,9 +232,13 @@ def parse_table(path: Path) -> list[tuple[str, dict]]:
         for col, cell in zip(columns, cells):
             value = cell_name(cell)
             if value:
+                if col.endswith(tuple(VERSION_FIELDS + ["experimental"])):
+                    value = FOUR_PART_RE.sub(r"\1", value)
                 row[col] = value
         if "cuda" not in row:
             die(f"{path}:{lineno}: row without a CUDA name")
+        if "unsupported_for" in row:
+            die(f"{path}:{lineno}: the U column is not empty ({row['unsupported_for']!r}); teach the generator what it means")
         for k, v in row.items():
             if k.endswith(tuple(VERSION_FIELDS + ["experimental"])) and not VERSION_RE.match(v):
                 die(f"{path}:{lineno}: bad version {v!r} in column {k}")
@@ -290,7 +313,7 @@ def load_family(tables_dir: Path, family: str) -> tuple[dict[str, dict], str]:
         entry = {k: v for k, v in row.items() if k != "cuda"}
         entry["kind"] = infer_kind(family, section, name, by_section[section])
         entries[name] = entry
-    return entries, f"hipify-tables/{path.name}"
+    return entries, f"reference/hipify-tables/{path.name}"
 
 
 def load_headers(reference: Path) -> dict[str, dict]:
@@ -454,7 +477,7 @@ def write(path: Path, text: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reference", type=Path, default=REPO.parent / "shared" / "reference")
+    ap.add_argument("--reference", type=Path, default=REPO / "reference")
     ap.add_argument("--addenda", type=Path, default=REPO / "scripts" / "addenda.toml")
     ap.add_argument("--out", type=Path, default=REPO / "mappings")
     args = ap.parse_args()
@@ -484,7 +507,7 @@ def main() -> None:
             lines.append(f"{toml_key(name)} = {inline(entries[name], FIELDS)}\n")
         write(args.out / f"{family}.toml", "".join(lines))
 
-    lines = [header_comment(["header-map.tsv", addenda_src]), "\n[headers]\n"]
+    lines = [header_comment(["reference/header-map.tsv", addenda_src]), "\n[headers]\n"]
     for name in sorted(headers):
         lines.append(f"{toml_str(name)} = {inline(headers[name], HEADER_FIELDS)}\n")
     write(args.out / "headers.toml", "".join(lines))
