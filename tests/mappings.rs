@@ -345,7 +345,54 @@ fn headers() {
         h("cuda_runtime.h").resolve(&t),
         Replace("hip/hip_runtime.h")
     );
-    assert_eq!(h("cublas_v2.h").resolve(&t), Replace("hipblas.h"));
+    // Library headers under their directories (AMD's ROCm >= 5.2 and Debian alike),
+    // never the deprecated top-level wrappers.
+    for (cuda, hip, roc) in [
+        ("cublas_v2.h", "hipblas/hipblas.h", "rocblas/rocblas.h"),
+        ("cublas.h", "hipblas/hipblas.h", "rocblas/rocblas.h"),
+        (
+            "cusparse.h",
+            "hipsparse/hipsparse.h",
+            "rocsparse/rocsparse.h",
+        ),
+        (
+            "cusolverDn.h",
+            "hipsolver/hipsolver.h",
+            "rocsolver/rocsolver.h",
+        ),
+        ("curand.h", "hiprand/hiprand.h", "rocrand/rocrand.h"),
+    ] {
+        let roc_target = Target {
+            roc: true,
+            ..Target::default()
+        };
+        assert_eq!(h(cuda).resolve(&t), Replace(hip), "{cuda}");
+        assert_eq!(h(cuda).resolve(&roc_target), Replace(roc), "{cuda}");
+    }
+    assert_eq!(h("cufft.h").resolve(&t), Replace("hipfft/hipfft.h"));
+    for m in mappings::all_headers() {
+        for name in [m.hip, m.roc].into_iter().flatten() {
+            assert!(
+                !matches!(
+                    name,
+                    "hipblas.h"
+                        | "hipsparse.h"
+                        | "hipsolver.h"
+                        | "hipfft.h"
+                        | "hiprand.h"
+                        | "rocblas.h"
+                        | "rocsparse.h"
+                        | "rocsolver.h"
+                        | "rocfft.h"
+                        | "rocrand.h"
+                        | "rccl.h"
+                        | "hipblaslt.h"
+                ),
+                "{}: {name} is a deprecated top-level wrapper",
+                m.cuda
+            );
+        }
+    }
     // cuDNN: MIOpen is the only target (upstream dropped hipDNN, July 2025).
     assert_eq!(h("cudnn.h").resolve(&t), Replace("miopen/miopen.h"));
     // New tables: cuTENSOR, cuSPARSELt (headers from the HIP version that ships them).
@@ -395,6 +442,10 @@ fn headers() {
     for newer in ["cublasLt.h", "cutensor.h", "cusparseLt.h"] {
         assert_eq!(h(newer).resolve(&old), Keep, "{newer}");
     }
+    assert_eq!(
+        h("cusparse.h").resolve(&old),
+        Replace("hipsparse/hipsparse.h")
+    );
 }
 
 #[test]

@@ -597,10 +597,10 @@ mod tests {
             Some("hipMalloc")
         );
         let h = header("cublas_v2.h").unwrap();
-        assert_eq!(h.resolve(&roc), HeaderAction::Replace("rocblas.h"));
+        assert_eq!(h.resolve(&roc), HeaderAction::Replace("rocblas/rocblas.h"));
         assert_eq!(
             h.resolve(&Target::default()),
-            HeaderAction::Replace("hipblas.h")
+            HeaderAction::Replace("hipblas/hipblas.h")
         );
         // cuDNN goes to MIOpen with or without `miopen`.
         let miopen = Target {
