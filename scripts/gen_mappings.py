@@ -34,7 +34,11 @@ Inputs
 * scripts/addenda.toml holds the facts of ADDENDA.md as data. Each `[[entry]]` is
   keyed by (family, cuda): its fields replace the table row's fields (or create the
   entry), `clear = [...]` removes fields, and its `source` is written out. Each
-  `[[header]]` does the same for headers.toml, keyed by the CUDA header.
+  `[[header]]` does the same for headers.toml, keyed by the CUDA header. Each
+  `[[group]]` sets `hip_added` (and `note`, `source`) on many existing entries of
+  one family: the names of its `cuda` list, and those of its `legacy` table, which
+  also get `legacy = { before = legacy_before, since = legacy_since, hip = <value> }`
+  (hipBLAS's _v2 names below HIP 7.0).
 
 Kind heuristic (the tables do not record it; exactness is nice-to-have)
 ---------------------------------------------------------------------
@@ -361,7 +365,7 @@ def check_version(where: str, key: str, value) -> None:
 
 def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict]) -> None:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    unknown = set(data) - {"entry", "header"}
+    unknown = set(data) - {"entry", "header", "group"}
     if unknown:
         die(f"{path}: unknown top-level keys {sorted(unknown)}")
     for i, add in enumerate(data.get("entry", [])):
@@ -394,6 +398,39 @@ def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dic
             entry[k] = v
         if "kind" not in entry:
             die(f"{where}: new entry needs a kind")
+    group_keys = {"family", "hip_added", "legacy_before", "legacy_since", "note", "source", "cuda", "legacy"}
+    for i, grp in enumerate(data.get("group", [])):
+        where = f"{path.name}: group #{i + 1}"
+        bad = set(grp) - group_keys
+        if bad:
+            die(f"{where}: unknown keys {sorted(bad)}")
+        for k in ("family", "hip_added", "source"):
+            if k not in grp:
+                die(f"{where}: no {k}")
+        table = families.get(grp["family"])
+        if table is None:
+            die(f"{where}: unknown family {grp['family']!r}")
+        for k in ("hip_added", "legacy_before", "legacy_since"):
+            if k in grp:
+                check_version(where, k, grp[k])
+        legacy = grp.get("legacy", {})
+        if legacy and "legacy_before" not in grp:
+            die(f"{where}: a legacy table needs legacy_before")
+        names = list(grp.get("cuda", [])) + list(legacy)
+        if not names:
+            die(f"{where}: no names")
+        for cuda in names:
+            entry = table.get(cuda)
+            if entry is None:
+                die(f"{where}: {cuda} is not in the {grp['family']} table")
+            entry["hip_added"] = grp["hip_added"]
+            if cuda in legacy:
+                entry["legacy"] = {"before": grp["legacy_before"], "hip": legacy[cuda]}
+                if "legacy_since" in grp:
+                    entry["legacy"]["since"] = grp["legacy_since"]
+            for k in ("note", "source"):
+                if k in grp:
+                    entry[k] = grp[k]
     for i, add in enumerate(data.get("header", [])):
         where = f"{path.name}: header #{i + 1} ({add.get('cuda', '?')})"
         bad = set(add) - HEADER_KEYS

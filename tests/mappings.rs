@@ -500,6 +500,47 @@ fn new_tables() {
 }
 
 #[test]
+fn hipblas_names_below_7_0() {
+    // hipBLAS 3.0 (HIP 7.0) names; the _v2 forms from their first version to 6.x;
+    // nothing below (hipblasComplex signatures).
+    let m = mappings::lookup("cublasCaxpy").unwrap();
+    assert_eq!(m.resolve(&at(7, 0)).name, Some("hipblasCaxpy"));
+    assert_eq!(m.resolve(&at(6, 4)).name, Some("hipblasCaxpy_v2"));
+    assert_eq!(m.resolve(&at(6, 0)).name, Some("hipblasCaxpy_v2"));
+    assert_eq!(m.resolve(&at(5, 2)).status, Status::Unsupported);
+    let m = mappings::lookup("cublasGemmEx").unwrap();
+    assert_eq!(m.resolve(&at(6, 2)).name, Some("hipblasGemmEx_v2"));
+    assert_eq!(m.resolve(&at(5, 2)).name, None);
+    // Real-valued functions never changed.
+    let m = mappings::lookup("cublasSgemm").unwrap();
+    assert_eq!(m.resolve(&at(5, 2)).name, Some("hipblasSgemm"));
+    // --roc is not affected.
+    let roc = Target {
+        roc: true,
+        ..at(5, 2)
+    };
+    assert_eq!(
+        mappings::lookup("cublasCaxpy").unwrap().resolve(&roc).name,
+        Some("rocblas_caxpy")
+    );
+    // The PCI domain attribute was ...ID until HIP 7.0.
+    for name in [
+        "cudaDevAttrPciDomainId",
+        "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID",
+    ] {
+        let m = mappings::lookup(name).unwrap();
+        assert_eq!(
+            m.resolve(&at(5, 2)).name,
+            Some("hipDeviceAttributePciDomainID")
+        );
+        assert_eq!(
+            m.resolve(&at(7, 0)).name,
+            Some("hipDeviceAttributePciDomainId")
+        );
+    }
+}
+
+#[test]
 fn hip_5_2_corrections() {
     // CUjit_option values: the table says HIP 6.4, HIP 5.2.3 declares them.
     let m = mappings::lookup("CU_JIT_MAX_REGISTERS").unwrap();

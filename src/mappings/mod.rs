@@ -222,6 +222,9 @@ pub struct CallRewrite {
 pub struct Legacy {
     /// Targets older than this use the legacy form.
     pub before: Version,
+    /// The legacy form's own first version: older targets have neither form
+    /// (`Version::NONE`: always there).
+    pub since: Version,
     /// The legacy HIP name.
     pub hip: &'static str,
     /// Drop the first argument (the warp mask).
@@ -461,7 +464,7 @@ impl Mapping {
         };
         if side.added.is_some() && side.added > v {
             return match self.legacy {
-                Some(l) if is_hip && v < l.before => Resolved {
+                Some(l) if is_hip && v < l.before && v >= l.since => Resolved {
                     name: Some(l.hip),
                     status: Status::Supported,
                     legacy: Some(l),
