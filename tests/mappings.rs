@@ -553,6 +553,13 @@ fn hip_5_2_corrections() {
     let m = mappings::lookup("__nv_bfloat16").unwrap();
     assert_eq!(m.resolve(&at(5, 2)).name, Some("hip_bfloat16"));
     assert_eq!(m.resolve(&at(5, 7)).name, Some("__hip_bfloat16"));
+    // nv_bfloat16 is CUDA's typedef of __nv_bfloat16: the same HIP type.
+    for v in [at(5, 2), at(5, 7), Target::default()] {
+        assert_eq!(
+            mappings::lookup("nv_bfloat16").unwrap().resolve(&v).name,
+            mappings::lookup("__nv_bfloat16").unwrap().resolve(&v).name
+        );
+    }
     // Library data types stay in the runtime family (hip/library_types.h).
     let m = mappings::lookup("CUDA_R_32F").unwrap();
     assert_eq!(m.family, Family::Runtime);
