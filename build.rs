@@ -26,6 +26,9 @@ const FAMILIES: &[(&str, &str)] = &[
     ("dnn", "Dnn"),
     ("cub", "Cub"),
     ("rtc", "Rtc"),
+    ("tensor", "Tensor"),
+    ("sparselt", "Sparselt"),
+    ("file", "File"),
     ("nvtx", "Nvtx"),
     ("nccl", "Nccl"),
     ("thrust", "Thrust"),
@@ -89,6 +92,8 @@ struct Entry {
 #[serde(deny_unknown_fields)]
 struct LegacyEntry {
     before: String,
+    /// The legacy form's own first HIP version (older targets: unsupported).
+    since: Option<String>,
     hip: String,
     #[serde(default)]
     drop_first_arg: bool,
@@ -357,10 +362,14 @@ fn main() {
             let legacy = match &e.legacy {
                 Some(l) => {
                     let before = cx.version("legacy.before", &Some(l.before.clone()));
+                    let since = cx.version("legacy.since", &l.since);
+                    if since >= before {
+                        cx.fail("`legacy.since` must be older than `legacy.before`");
+                    }
                     newest_hip = newest_hip.max(before);
                     cx.name("legacy.hip", &Some(l.hip.clone()));
                     format!(
-                        "Some(&Legacy {{ before: Version({before}), hip: {}, drop_first_arg: {} }})",
+                        "Some(&Legacy {{ before: Version({before}), since: Version({since}), hip: {}, drop_first_arg: {} }})",
                         lit(&l.hip),
                         l.drop_first_arg
                     )

@@ -4,7 +4,8 @@
 Usage: scripts/gen_mappings.py [--reference DIR] [--addenda FILE] [--out DIR]
 
   --reference DIR  the reference dir holding hipify-tables/*.md and header-map.tsv
-                   (default: ../shared/reference relative to the repository root)
+                   (default: reference/ in the repository root, a copy of AMD's tables
+                   as of August 2025: see reference/README.md)
   --addenda FILE   facts merged over the tables (default: scripts/addenda.toml)
   --out DIR        where to write <family>.toml (default: mappings/ in the repo root)
 
@@ -13,9 +14,19 @@ by CUDA name, every entry is one line, and TOML is written by hand.
 
 Inputs
 ------
-* One table per family. Where a library has a `*_and_ROC.md` / `*_and_MIOPEN.md`
-  table it is used (it has both the HIP and the ROC/MIOpen columns; the plain and the
-  ROC-only tables list the same rows); otherwise the plain `*_by_HIP.md` table.
+* One table per family. Where a library has a `*_and_ROC.md` table it is used (it
+  has both the HIP and the ROC columns; the plain and the ROC-only tables list the
+  same rows); otherwise the plain `*_by_HIP.md` table, or for cuDNN
+  `CUDNN_API_supported_by_MIOPEN.md`.
+* cuDNN: upstream dropped hipDNN (2025-07-15) and its table has only a MIOPEN
+  column, so that column is the translation: it is written as `hip`. (In a table
+  with both a HIP and a MIOPEN column, MIOPEN would be `roc`, as the ROC column is.)
+* Versions are HIP (ROCm) versions in the HIP/ROC/MIOPEN columns and the CUDA
+  library's own versions in the CUDA columns (cuDNN 9.0.0, cuTENSOR 2.0.0.0). A
+  four-part version `a.b.c.0` (cuTENSOR) is written `a.b.c`; any other fourth part
+  is an error. The `U` column (unsupported for CUDA versions; cuSPARSELt, cuFile)
+  must be empty: every row of those tables has it empty, and its meaning for the
+  mappings is undefined.
 * Every table row is kept. Exact duplicate rows within a family are dropped; a CUDA
   name listed twice with different data keeps its first row and prints a warning.
 * header-map.tsv gives headers.toml. Caffe2 rows (library API_CAFFE2) are skipped:
@@ -23,7 +34,11 @@ Inputs
 * scripts/addenda.toml holds the facts of ADDENDA.md as data. Each `[[entry]]` is
   keyed by (family, cuda): its fields replace the table row's fields (or create the
   entry), `clear = [...]` removes fields, and its `source` is written out. Each
-  `[[header]]` does the same for headers.toml, keyed by the CUDA header.
+  `[[header]]` does the same for headers.toml, keyed by the CUDA header. Each
+  `[[group]]` sets `hip_added` (and `note`, `source`) on many existing entries of
+  one family: the names of its `cuda` list, and those of its `legacy` table, which
+  also get `legacy = { before = legacy_before, since = legacy_since, hip = <value> }`
+  (hipBLAS's _v2 names below HIP 7.0).
 
 Kind heuristic (the tables do not record it; exactness is nice-to-have)
 ---------------------------------------------------------------------
@@ -82,6 +97,9 @@ TABLES = {
     "dnn": "CUDNN_API",
     "cub": "CUB_API",
     "rtc": "CUDA_RTC_API",
+    "tensor": "CUTENSOR_API",
+    "sparselt": "CUSPARSELT_API",
+    "file": "cuFile_API",
 }
 # Families with no HIPIFY table: addenda only.
 FAMILIES = list(TABLES) + ["nvtx", "nccl", "thrust"]
@@ -114,6 +132,8 @@ FIELDS = (
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
 
 VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")
+# cuTENSOR writes its versions with four parts (2.0.0.0).
+FOUR_PART_RE = re.compile(r"^(\d+\.\d+\.\d+)\.0$")
 TYPE_SECTION_RE = re.compile(r"\btypes?\b", re.IGNORECASE)
 DUNDER_RE = re.compile(r"^__\w+__$")
 MACRO_PREFIXES = (
@@ -161,7 +181,7 @@ def die(msg: str) -> None:
 
 def table_path(tables_dir: Path, family: str) -> Path:
     stem = TABLES[family]
-    for tail in ("_supported_by_HIP_and_ROC", "_supported_by_HIP_and_MIOPEN", "_supported_by_HIP"):
+    for tail in ("_supported_by_HIP_and_ROC", "_supported_by_HIP", "_supported_by_MIOPEN"):
         p = tables_dir / f"{stem}{tail}.md"
         if p.exists():
             return p
@@ -190,7 +210,8 @@ def parse_table(path: Path) -> list[tuple[str, dict]]:
             continue
         cells = line.split("|")[1:-1]
         if line.startswith("|**"):
-            # header: CUDA A D C R HIP A D C R E [ROC|MIOPEN A D C R E]
+            # header: CUDA A D C R HIP A D C R [U] E [ROC A D C R E], or
+            # CUDA A D C R MIOPEN A D C R E (cuDNN: MIOpen is the translation)
             heads = [c.strip().strip("*") for c in cells]
             columns = []
             side = None
@@ -199,8 +220,10 @@ def parse_table(path: Path) -> list[tuple[str, dict]]:
                     side = "cuda"
                     columns.append("cuda")
                 elif h in ("HIP", "ROC", "MIOPEN"):
-                    side = "hip" if h == "HIP" else "roc"
+                    side = "roc" if h == "ROC" or (h == "MIOPEN" and "HIP" in heads) else "hip"
                     columns.append(side)
+                elif h == "U":
+                    columns.append("unsupported_for")
                 else:
                     name = {"A": "added", "D": "deprecated", "C": "changed", "R": "removed", "E": "experimental"}[h]
                     columns.append(f"{side}_{name}")
@@ -213,9 +236,13 @@ def parse_table(path: Path) -> list[tuple[str, dict]]:
         for col, cell in zip(columns, cells):
             value = cell_name(cell)
             if value:
+                if col.endswith(tuple(VERSION_FIELDS + ["experimental"])):
+                    value = FOUR_PART_RE.sub(r"\1", value)
                 row[col] = value
         if "cuda" not in row:
             die(f"{path}:{lineno}: row without a CUDA name")
+        if "unsupported_for" in row:
+            die(f"{path}:{lineno}: the U column is not empty ({row['unsupported_for']!r}); teach the generator what it means")
         for k, v in row.items():
             if k.endswith(tuple(VERSION_FIELDS + ["experimental"])) and not VERSION_RE.match(v):
                 die(f"{path}:{lineno}: bad version {v!r} in column {k}")
@@ -290,7 +317,7 @@ def load_family(tables_dir: Path, family: str) -> tuple[dict[str, dict], str]:
         entry = {k: v for k, v in row.items() if k != "cuda"}
         entry["kind"] = infer_kind(family, section, name, by_section[section])
         entries[name] = entry
-    return entries, f"hipify-tables/{path.name}"
+    return entries, f"reference/hipify-tables/{path.name}"
 
 
 def load_headers(reference: Path) -> dict[str, dict]:
@@ -338,7 +365,7 @@ def check_version(where: str, key: str, value) -> None:
 
 def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict]) -> None:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    unknown = set(data) - {"entry", "header"}
+    unknown = set(data) - {"entry", "header", "group"}
     if unknown:
         die(f"{path}: unknown top-level keys {sorted(unknown)}")
     for i, add in enumerate(data.get("entry", [])):
@@ -371,6 +398,39 @@ def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dic
             entry[k] = v
         if "kind" not in entry:
             die(f"{where}: new entry needs a kind")
+    group_keys = {"family", "hip_added", "legacy_before", "legacy_since", "note", "source", "cuda", "legacy"}
+    for i, grp in enumerate(data.get("group", [])):
+        where = f"{path.name}: group #{i + 1}"
+        bad = set(grp) - group_keys
+        if bad:
+            die(f"{where}: unknown keys {sorted(bad)}")
+        for k in ("family", "hip_added", "source"):
+            if k not in grp:
+                die(f"{where}: no {k}")
+        table = families.get(grp["family"])
+        if table is None:
+            die(f"{where}: unknown family {grp['family']!r}")
+        for k in ("hip_added", "legacy_before", "legacy_since"):
+            if k in grp:
+                check_version(where, k, grp[k])
+        legacy = grp.get("legacy", {})
+        if legacy and "legacy_before" not in grp:
+            die(f"{where}: a legacy table needs legacy_before")
+        names = list(grp.get("cuda", [])) + list(legacy)
+        if not names:
+            die(f"{where}: no names")
+        for cuda in names:
+            entry = table.get(cuda)
+            if entry is None:
+                die(f"{where}: {cuda} is not in the {grp['family']} table")
+            entry["hip_added"] = grp["hip_added"]
+            if cuda in legacy:
+                entry["legacy"] = {"before": grp["legacy_before"], "hip": legacy[cuda]}
+                if "legacy_since" in grp:
+                    entry["legacy"]["since"] = grp["legacy_since"]
+            for k in ("note", "source"):
+                if k in grp:
+                    entry[k] = grp[k]
     for i, add in enumerate(data.get("header", [])):
         where = f"{path.name}: header #{i + 1} ({add.get('cuda', '?')})"
         bad = set(add) - HEADER_KEYS
@@ -454,7 +514,7 @@ def write(path: Path, text: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reference", type=Path, default=REPO.parent / "shared" / "reference")
+    ap.add_argument("--reference", type=Path, default=REPO / "reference")
     ap.add_argument("--addenda", type=Path, default=REPO / "scripts" / "addenda.toml")
     ap.add_argument("--out", type=Path, default=REPO / "mappings")
     args = ap.parse_args()
@@ -484,7 +544,7 @@ def main() -> None:
             lines.append(f"{toml_key(name)} = {inline(entries[name], FIELDS)}\n")
         write(args.out / f"{family}.toml", "".join(lines))
 
-    lines = [header_comment(["header-map.tsv", addenda_src]), "\n[headers]\n"]
+    lines = [header_comment(["reference/header-map.tsv", addenda_src]), "\n[headers]\n"]
     for name in sorted(headers):
         lines.append(f"{toml_str(name)} = {inline(headers[name], HEADER_FIELDS)}\n")
     write(args.out / "headers.toml", "".join(lines))

@@ -34,7 +34,7 @@ pub struct Config {
     pub hip_version: Option<String>,
     /// Use ROC library names.
     pub roc: Option<bool>,
-    /// Translate cuDNN to MIOpen.
+    /// No effect, kept for compatibility: cuDNN always translates to MIOpen.
     pub miopen: Option<bool>,
     /// Use experimental mappings.
     pub experimental: Option<bool>,

@@ -11,18 +11,15 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `../shared/reference`, if this checkout has it (CI may not).
-fn reference() -> Option<PathBuf> {
-    let dir = repo().join("../shared/reference");
-    if dir.join("hipify-tables").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: {} not found; skipping the reference checks",
-            dir.display()
-        );
-        None
-    }
+/// `reference/`: the generator's inputs, committed with the tables they produce.
+fn reference() -> PathBuf {
+    let dir = repo().join("reference");
+    assert!(
+        dir.join("hipify-tables").is_dir() && dir.join("header-map.tsv").is_file(),
+        "{} must hold hipify-tables/ and header-map.tsv (the inputs of scripts/gen_mappings.py)",
+        dir.display()
+    );
+    dir
 }
 
 fn at(major: u32, minor: u32) -> Target {
@@ -34,7 +31,7 @@ fn at(major: u32, minor: u32) -> Target {
 
 #[test]
 fn every_reference_row_is_listed() {
-    let Some(reference) = reference() else { return };
+    let reference = reference();
     let known: HashSet<&str> = mappings::all().iter().map(|m| m.cuda).collect();
     let mut missing = Vec::new();
     let mut rows = 0;
@@ -79,19 +76,29 @@ fn every_reference_row_is_listed() {
     }
 }
 
+/// The committed `mappings/*.toml` are what the generator writes from `reference/`
+/// and the addenda. Never skipped: without Python 3.11+ (for `tomllib`) it fails,
+/// so a missing interpreter cannot hide stale tables.
 #[test]
 fn generated_files_are_up_to_date() {
-    let Some(reference) = reference() else { return };
-    let python = ["python3", "python3.11"].into_iter().find(|p| {
-        Command::new(p)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    let Some(python) = python else {
-        eprintln!("note: no python3; skipping the generator check");
-        return;
-    };
+    let reference = reference();
+    let python = ["python3", "python3.13", "python3.12", "python3.11"]
+        .into_iter()
+        .find(|p| {
+            Command::new(p)
+                .args([
+                    "-c",
+                    "import sys, tomllib; sys.exit(sys.version_info < (3, 11))",
+                ])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "no Python 3.11 or newer on PATH: it is needed to check that mappings/ is what \
+                 scripts/gen_mappings.py writes (apt-get install python3)"
+            )
+        });
     let out = tempfile::tempdir().unwrap();
     let status = Command::new(python)
         .arg(repo().join("scripts/gen_mappings.py"))
@@ -338,7 +345,65 @@ fn headers() {
         h("cuda_runtime.h").resolve(&t),
         Replace("hip/hip_runtime.h")
     );
-    assert_eq!(h("cublas_v2.h").resolve(&t), Replace("hipblas.h"));
+    // Library headers under their directories (AMD's ROCm >= 5.2 and Debian alike),
+    // never the deprecated top-level wrappers.
+    for (cuda, hip, roc) in [
+        ("cublas_v2.h", "hipblas/hipblas.h", "rocblas/rocblas.h"),
+        ("cublas.h", "hipblas/hipblas.h", "rocblas/rocblas.h"),
+        (
+            "cusparse.h",
+            "hipsparse/hipsparse.h",
+            "rocsparse/rocsparse.h",
+        ),
+        (
+            "cusolverDn.h",
+            "hipsolver/hipsolver.h",
+            "rocsolver/rocsolver.h",
+        ),
+        ("curand.h", "hiprand/hiprand.h", "rocrand/rocrand.h"),
+    ] {
+        let roc_target = Target {
+            roc: true,
+            ..Target::default()
+        };
+        assert_eq!(h(cuda).resolve(&t), Replace(hip), "{cuda}");
+        assert_eq!(h(cuda).resolve(&roc_target), Replace(roc), "{cuda}");
+    }
+    assert_eq!(h("cufft.h").resolve(&t), Replace("hipfft/hipfft.h"));
+    for m in mappings::all_headers() {
+        for name in [m.hip, m.roc].into_iter().flatten() {
+            assert!(
+                !matches!(
+                    name,
+                    "hipblas.h"
+                        | "hipsparse.h"
+                        | "hipsolver.h"
+                        | "hipfft.h"
+                        | "hiprand.h"
+                        | "rocblas.h"
+                        | "rocsparse.h"
+                        | "rocsolver.h"
+                        | "rocfft.h"
+                        | "rocrand.h"
+                        | "rccl.h"
+                        | "hipblaslt.h"
+                ),
+                "{}: {name} is a deprecated top-level wrapper",
+                m.cuda
+            );
+        }
+    }
+    // cuDNN: MIOpen is the only target (upstream dropped hipDNN, July 2025).
+    assert_eq!(h("cudnn.h").resolve(&t), Replace("miopen/miopen.h"));
+    // New tables: cuTENSOR, cuSPARSELt (headers from the HIP version that ships them).
+    assert_eq!(
+        h("cutensor.h").resolve(&t),
+        Replace("hiptensor/hiptensor.hpp")
+    );
+    assert_eq!(
+        h("cusparseLt.h").resolve(&t),
+        Replace("hipsparselt/hipsparselt.h")
+    );
     let dlp = h("device_launch_parameters.h");
     assert_eq!(
         (dlp.resolve(&t), dlp.unsupported),
@@ -370,11 +435,141 @@ fn headers() {
         ..Target::default()
     };
     assert_eq!(h("cuda_bf16.h").resolve(&old), Keep);
+    assert_eq!(
+        h("cuda_bf16.h").resolve(&at(5, 7)),
+        Replace("hip/hip_bf16.h")
+    );
+    for newer in ["cublasLt.h", "cutensor.h", "cusparseLt.h"] {
+        assert_eq!(h(newer).resolve(&old), Keep, "{newer}");
+    }
+    assert_eq!(
+        h("cusparse.h").resolve(&old),
+        Replace("hipsparse/hipsparse.h")
+    );
+}
+
+#[test]
+fn dnn_translates_to_miopen() {
+    // By default, and whatever `miopen` says (kept for compatibility).
+    for miopen in [false, true] {
+        let t = Target {
+            miopen,
+            ..Target::default()
+        };
+        for (cuda, want) in [
+            ("cudnnCreate", "miopenCreate"),
+            ("cudnnHandle_t", "miopenHandle_t"),
+            ("CUDNN_16BIT_INDICES", "MIOPEN_16BIT_INDICES"),
+        ] {
+            let m = mappings::lookup(cuda).unwrap();
+            assert_eq!(m.family, Family::Dnn);
+            assert_eq!(m.resolve(&t).name, Some(want), "{cuda}");
+            assert_eq!(m.resolve(&at(5, 2)).name, Some(want), "{cuda} at 5.2");
+        }
+    }
+    assert!(
+        mappings::all()
+            .iter()
+            .filter(|m| m.family == Family::Dnn)
+            .all(|m| m.hip.name.is_none_or(|n| !n.starts_with("hipdnn"))),
+        "no hipDNN name is left"
+    );
+}
+
+#[test]
+fn new_tables() {
+    assert_eq!(hip("cutensorCreate"), Some("hiptensorCreate"));
+    assert_eq!(hip("cusparseLtInit"), Some("hipsparseLtInit"));
+    assert_eq!(hip("cuFileRead"), Some("hipFileRead"));
+    let t = mappings::lookup("cutensorCreate").unwrap();
+    assert_eq!(t.family, Family::Tensor);
+    // cuTENSOR's four-part versions (1.7.0.0) are kept as three.
+    assert_eq!(t.cuda_added, Version::new(1, 7, 0));
+    assert_eq!(
+        mappings::lookup("cuFileRead")
+            .unwrap()
+            .resolve(&at(7, 0))
+            .status,
+        Status::Unsupported
+    );
+    assert_eq!(
+        mappings::lookup("cusparseLtInit").unwrap().family,
+        Family::Sparselt
+    );
+    assert_eq!(mappings::lookup("cuFileRead").unwrap().family, Family::File);
+}
+
+#[test]
+fn hipblas_names_below_7_0() {
+    // hipBLAS 3.0 (HIP 7.0) names; the _v2 forms from their first version to 6.x;
+    // nothing below (hipblasComplex signatures).
+    let m = mappings::lookup("cublasCaxpy").unwrap();
+    assert_eq!(m.resolve(&at(7, 0)).name, Some("hipblasCaxpy"));
+    assert_eq!(m.resolve(&at(6, 4)).name, Some("hipblasCaxpy_v2"));
+    assert_eq!(m.resolve(&at(6, 0)).name, Some("hipblasCaxpy_v2"));
+    assert_eq!(m.resolve(&at(5, 2)).status, Status::Unsupported);
+    let m = mappings::lookup("cublasGemmEx").unwrap();
+    assert_eq!(m.resolve(&at(6, 2)).name, Some("hipblasGemmEx_v2"));
+    assert_eq!(m.resolve(&at(5, 2)).name, None);
+    // Real-valued functions never changed.
+    let m = mappings::lookup("cublasSgemm").unwrap();
+    assert_eq!(m.resolve(&at(5, 2)).name, Some("hipblasSgemm"));
+    // --roc is not affected.
+    let roc = Target {
+        roc: true,
+        ..at(5, 2)
+    };
+    assert_eq!(
+        mappings::lookup("cublasCaxpy").unwrap().resolve(&roc).name,
+        Some("rocblas_caxpy")
+    );
+    // The PCI domain attribute was ...ID until HIP 7.0.
+    for name in [
+        "cudaDevAttrPciDomainId",
+        "CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID",
+    ] {
+        let m = mappings::lookup(name).unwrap();
+        assert_eq!(
+            m.resolve(&at(5, 2)).name,
+            Some("hipDeviceAttributePciDomainID")
+        );
+        assert_eq!(
+            m.resolve(&at(7, 0)).name,
+            Some("hipDeviceAttributePciDomainId")
+        );
+    }
+}
+
+#[test]
+fn hip_5_2_corrections() {
+    // CUjit_option values: the table says HIP 6.4, HIP 5.2.3 declares them.
+    let m = mappings::lookup("CU_JIT_MAX_REGISTERS").unwrap();
+    assert_eq!(m.resolve(&at(5, 2)).name, Some("hipJitOptionMaxRegisters"));
+    // hipLaunchHostFunc is not exported by libamdhip64 5.2.3.
+    let m = mappings::lookup("cudaLaunchHostFunc").unwrap();
+    assert_eq!(m.resolve(&at(5, 2)).status, Status::Unsupported);
+    assert_eq!(m.resolve(&at(5, 3)).name, Some("hipLaunchHostFunc"));
+    // bf16: the hip_bfloat16 class before hip/hip_bf16.h (HIP 5.7).
+    let m = mappings::lookup("__nv_bfloat16").unwrap();
+    assert_eq!(m.resolve(&at(5, 2)).name, Some("hip_bfloat16"));
+    assert_eq!(m.resolve(&at(5, 7)).name, Some("__hip_bfloat16"));
+    // nv_bfloat16 is CUDA's typedef of __nv_bfloat16: the same HIP type.
+    for v in [at(5, 2), at(5, 7), Target::default()] {
+        assert_eq!(
+            mappings::lookup("nv_bfloat16").unwrap().resolve(&v).name,
+            mappings::lookup("__nv_bfloat16").unwrap().resolve(&v).name
+        );
+    }
+    // Library data types stay in the runtime family (hip/library_types.h).
+    let m = mappings::lookup("CUDA_R_32F").unwrap();
+    assert_eq!(m.family, Family::Runtime);
+    assert_eq!(m.resolve(&at(5, 2)).name, Some("HIP_R_32F"));
 }
 
 #[test]
 fn newest_hip() {
     let newest = mappings::NEWEST_HIP;
-    assert!(newest >= Version::new(6, 3, 0), "{newest}");
+    // The August 2025 tables go to HIP 7.0; the cuSPARSELt table to 7.10.
+    assert!(newest >= Version::new(7, 10, 0), "{newest}");
     assert_eq!(Target::default().hip_version, newest);
 }

@@ -325,9 +325,12 @@ pub const UNPORTED_LIBS: &[(&str, &str)] = &[
         "NVML → rocm_smi (`rocm_smi64`), a different API",
     ),
     ("cupti", "CUPTI → rocprofiler/roctracer, a different API"),
-    ("cudnn", "cuDNN → MIOpen (`MIOpen`) or hipDNN; not drop-in"),
+    ("cudnn", "cuDNN → MIOpen (`MIOpen`); not drop-in"),
     ("nvjpeg", "nvJPEG → rocJPEG, a different API"),
-    ("cufile", "cuFile (GPUDirect Storage) has no HIP port"),
+    (
+        "cufile",
+        "cuFile (GPUDirect Storage) → hipFile (HIP 7.2 and later); link it by hand",
+    ),
     ("culibos", "culibos is an nvcc internal; drop it"),
 ];
 

@@ -202,7 +202,7 @@ pub struct TargetArgs {
     #[arg(long, help_heading = "Target")]
     pub roc: bool,
 
-    /// Translate cuDNN to MIOpen.
+    /// No effect, kept for compatibility: cuDNN always translates to MIOpen.
     #[arg(long, help_heading = "Target")]
     pub miopen: bool,
 

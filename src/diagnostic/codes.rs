@@ -261,8 +261,8 @@ API's context functions). It works today; plan to move off it.\n\nBefore:\n\n```
 After (translated, still deprecated):\n\n```cpp\nhipCtxSetCurrent(ctx);  // prefer hipSetDevice\n```";
     LibraryPort => "HIP-I002", "library-port", Info, Never,
         "a CUDA library that has a HIP port with differences (cuDNN, NVTX, Thrust, CUB)",
-        "The names are translated, but the port differs: cuDNN → hipDNN or MIOpen (`--miopen`; not \
-drop-in), NVTX → roctx (link `-lroctx64`), Thrust → rocThrust (same `thrust::` API, \
+        "The names are translated, but the port differs: cuDNN → MIOpen (not drop-in: \
+descriptors, algorithm search and workspaces differ), NVTX → roctx (link `-lroctx64`), Thrust → rocThrust (same `thrust::` API, \
 `thrust::cuda` → `thrust::hip`), CUB → hipCUB (`cub::` → `hipcub::`). Check build flags and \
 behaviour.\n\nBefore:\n\n```cuda\n#include <cub/cub.cuh>\ncub::DeviceReduce::Sum(...);\n```\n\nAfter:\n\n\
 ```cpp\n#include <hipcub/hipcub.hpp>\nhipcub::DeviceReduce::Sum(...);\n```";

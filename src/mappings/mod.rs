@@ -31,12 +31,18 @@ pub enum Family {
     Sparse,
     /// cuSOLVER.
     Solver,
-    /// cuDNN.
+    /// cuDNN (→ MIOpen).
     Dnn,
     /// CUB.
     Cub,
     /// NVRTC.
     Rtc,
+    /// cuTENSOR (→ hipTENSOR).
+    Tensor,
+    /// cuSPARSELt (→ hipSPARSELt).
+    Sparselt,
+    /// cuFile (→ hipFile).
+    File,
     /// NVTX → roctx (ADDENDA).
     Nvtx,
     /// NCCL → RCCL (ADDENDA; RCCL keeps the names).
@@ -50,7 +56,7 @@ pub enum Family {
 impl Family {
     /// Every family, in lookup priority order (a CUDA name listed by several
     /// families resolves to the first).
-    pub const ALL: [Family; 16] = [
+    pub const ALL: [Family; 19] = [
         Family::Runtime,
         Family::Driver,
         Family::Device,
@@ -63,6 +69,9 @@ impl Family {
         Family::Dnn,
         Family::Cub,
         Family::Rtc,
+        Family::Tensor,
+        Family::Sparselt,
+        Family::File,
         Family::Nvtx,
         Family::Nccl,
         Family::Thrust,
@@ -84,6 +93,9 @@ impl Family {
             Family::Dnn => "dnn",
             Family::Cub => "cub",
             Family::Rtc => "rtc",
+            Family::Tensor => "tensor",
+            Family::Sparselt => "sparselt",
+            Family::File => "file",
             Family::Nvtx => "nvtx",
             Family::Nccl => "nccl",
             Family::Thrust => "thrust",
@@ -210,6 +222,9 @@ pub struct CallRewrite {
 pub struct Legacy {
     /// Targets older than this use the legacy form.
     pub before: Version,
+    /// The legacy form's own first version: older targets have neither form
+    /// (`Version::NONE`: always there).
+    pub since: Version,
     /// The legacy HIP name.
     pub hip: &'static str,
     /// Drop the first argument (the warp mask).
@@ -235,7 +250,7 @@ pub struct Mapping {
     pub cuda_removed: Version,
     /// The HIP replacement.
     pub hip: Side,
-    /// The ROC replacement (rocBLAS, rocRAND, rocSPARSE, rocSOLVER, MIOpen).
+    /// The ROC replacement (rocBLAS, rocRAND, rocSPARSE, rocSOLVER).
     pub roc: Side,
     /// Argument rewrites for calls.
     pub call: Option<&'static CallRewrite>,
@@ -335,7 +350,9 @@ pub struct Target {
     /// Use the ROC libraries (rocBLAS, rocRAND, rocSPARSE, rocSOLVER) instead of
     /// the hip* wrappers.
     pub roc: bool,
-    /// Use MIOpen instead of hipDNN.
+    /// No effect: cuDNN always translates to MIOpen, the only target of AMD's
+    /// tables since they dropped hipDNN (July 2025). Kept so that callers and
+    /// configurations that set it (`--miopen`) keep working.
     pub miopen: bool,
     /// Translate to APIs HIP marks experimental.
     pub experimental: bool,
@@ -406,7 +423,7 @@ pub struct Resolved {
 fn roc_family(family: Family, t: &Target) -> bool {
     match family {
         Family::Blas | Family::Rand | Family::Sparse | Family::Solver => t.roc,
-        Family::Dnn => t.miopen,
+        // cuDNN's table has only MIOpen names, written as the HIP side.
         _ => false,
     }
 }
@@ -423,7 +440,7 @@ impl Mapping {
     }
 
     /// The side (HIP or ROC) the target uses for this mapping: ROC for
-    /// blas/rand/sparse/solver under `roc` and dnn under `miopen`, where a ROC name
+    /// blas/rand/sparse/solver under `roc`, where a ROC name
     /// exists (and not for data types under `use_hip_data_types`).
     pub fn side(&self, t: &Target) -> &Side {
         let roc = roc_family(self.family, t)
@@ -447,7 +464,7 @@ impl Mapping {
         };
         if side.added.is_some() && side.added > v {
             return match self.legacy {
-                Some(l) if is_hip && v < l.before => Resolved {
+                Some(l) if is_hip && v < l.before && v >= l.since => Resolved {
                     name: Some(l.hip),
                     status: Status::Supported,
                     legacy: Some(l),
@@ -583,33 +600,43 @@ mod tests {
             Some("hipMalloc")
         );
         let h = header("cublas_v2.h").unwrap();
-        assert_eq!(h.resolve(&roc), HeaderAction::Replace("rocblas.h"));
+        assert_eq!(h.resolve(&roc), HeaderAction::Replace("rocblas/rocblas.h"));
         assert_eq!(
             h.resolve(&Target::default()),
-            HeaderAction::Replace("hipblas.h")
+            HeaderAction::Replace("hipblas/hipblas.h")
         );
+        // cuDNN goes to MIOpen with or without `miopen`.
         let miopen = Target {
             miopen: true,
             ..Target::default()
         };
-        assert_eq!(
-            header("cudnn.h").unwrap().resolve(&miopen),
-            HeaderAction::Replace("miopen/miopen.h")
-        );
+        for t in [Target::default(), miopen] {
+            assert_eq!(
+                header("cudnn.h").unwrap().resolve(&t),
+                HeaderAction::Replace("miopen/miopen.h")
+            );
+            assert_eq!(
+                lookup("cudnnCreate").unwrap().resolve(&t).name,
+                Some("miopenCreate")
+            );
+        }
     }
 
     #[test]
     fn resolve_experimental_and_unsupported() {
-        // hipblas *_64 APIs are experimental from 6.3.0.
-        let m = lookup("cublasCgemm_64").unwrap();
-        let t = at(6, 3);
+        // Some hipBLASLt values are experimental from 7.0.0.
+        let m = lookup("CUBLASLT_MATMUL_DESC_A_SCALE_MODE").unwrap();
+        let t = at(7, 0);
         assert_eq!(m.resolve(&t).status, Status::Experimental);
         assert_eq!(m.resolve(&t).name, None);
         let t = Target {
             experimental: true,
             ..t
         };
-        assert_eq!(m.resolve(&t).name, Some("hipblasCgemm_v2_64"));
+        assert_eq!(
+            m.resolve(&t).name,
+            Some("HIPBLASLT_MATMUL_DESC_A_SCALE_MODE")
+        );
         // No HIP name at all.
         let m = lookup("cudaInitDevice").unwrap();
         assert_eq!(m.resolve(&Target::default()).status, Status::Unsupported);

@@ -75,8 +75,8 @@ pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         } else if path == "cudnn.h" {
             found(
                 Code::LibraryPort,
-                "cuDNN becomes hipDNN (default) or MIOpen (--miopen); neither is a drop-in replacement".into(),
-                "review descriptor set-up and algorithm selection; link hipdnn or MIOpen",
+                "cuDNN becomes MIOpen, which is not a drop-in replacement".into(),
+                "review descriptor set-up, algorithm search and workspaces; link MIOpen",
             )
         } else if path == "nvToolsExt.h" || path.starts_with("nvtx3/") {
             found(

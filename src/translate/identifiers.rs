@@ -66,6 +66,44 @@ const OPAQUE_DIRECTIVES: &[&str] = &[
     "sccs",
 ];
 
+/// Keywords and CUDA specifiers that may stand before a globally qualified
+/// name (`typename ::cub::BlockReduce<…>`, `using ::cub::Sum;`,
+/// `__shared__ ::cub::…`): the `::` after them opens the global scope, it does
+/// not qualify by them.
+const BEFORE_GLOBAL_SCOPE: &[&[u8]] = &[
+    b"typename",
+    b"typedef",
+    b"using",
+    b"namespace",
+    b"const",
+    b"constexpr",
+    b"volatile",
+    b"static",
+    b"extern",
+    b"inline",
+    b"friend",
+    b"struct",
+    b"class",
+    b"union",
+    b"enum",
+    b"public",
+    b"protected",
+    b"private",
+    b"virtual",
+    b"mutable",
+    b"thread_local",
+    b"register",
+    b"__device__",
+    b"__host__",
+    b"__global__",
+    b"__shared__",
+    b"__constant__",
+    b"__managed__",
+    b"__forceinline__",
+    b"__noinline__",
+    b"__restrict__",
+];
+
 /// Words before an identifier that do not make it a declaration.
 const NOT_A_TYPE: &[&[u8]] = &[
     b"return",
@@ -139,9 +177,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         if let Some(p) = prev.filter(|&p| cx.is_punct(p, b"::")) {
             match cx.prev(p) {
-                // `return ::cudaFree(p)`: a keyword is no qualifier.
+                // `return ::cudaFree(p)`, `typename ::cub::…`: a keyword is no qualifier.
                 Some(q)
-                    if cx.tok(q).kind == TokenKind::Ident && !NOT_A_TYPE.contains(&cx.text(q)) =>
+                    if cx.tok(q).kind == TokenKind::Ident
+                        && !NOT_A_TYPE.contains(&cx.text(q))
+                        && !BEFORE_GLOBAL_SCOPE.contains(&cx.text(q)) =>
                 {
                     let qualifier = String::from_utf8_lossy(cx.text(q));
                     if NAMESPACE_QUALIFIERS.contains(qualifier.as_ref()) {
@@ -194,12 +234,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if is_inert(m, name, &cx.opts.target) {
             continue;
         }
-        if m.kind == Kind::Namespace {
-            let before_scope = cx.next(i).is_some_and(|n| cx.is_punct(n, b"::"));
-            let after_namespace = prev.is_some_and(|p| cx.is_ident(p, b"namespace"));
-            if !before_scope && !after_namespace {
-                continue;
-            }
+        if m.kind == Kind::Namespace && !names_namespace(cx, i, prev) {
+            continue;
         }
         if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
             continue;
@@ -275,6 +311,37 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             cx.diagnostics.push(d);
         }
     }
+}
+
+/// Whether the namespace name at `i` is used as one: before `::`
+/// (`cub::Sum`, `::cub::Sum`), after `namespace` (`using namespace cub;`,
+/// `using namespace ::cub;`), or as a namespace alias's target
+/// (`namespace c = cub;`, `namespace c = ::cub;`). Elsewhere `cub` may be
+/// anything of the user's.
+fn names_namespace(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
+    if cx.next(i).is_some_and(|n| cx.is_punct(n, b"::")) {
+        return true;
+    }
+    // Skip a global `::` before the name.
+    let before = match prev {
+        Some(p) if cx.is_punct(p, b"::") => cx.prev(p),
+        other => other,
+    };
+    let Some(b) = before else { return false };
+    if cx.is_ident(b, b"namespace") {
+        // `namespace cub { … }` extends CUB at file scope; inside a user's
+        // namespace (`namespace mylib { namespace cub {`) it is the user's own.
+        let definition = cx.next(i).is_some_and(|n| cx.is_punct(n, b"{"));
+        return !definition
+            || cx.scopes.get_or_init(|| super::scopes::scopes(cx))[i]
+                == super::scopes::Scope::Global;
+    }
+    cx.is_punct(b, b"=")
+        && cx
+            .prev(b)
+            .filter(|&alias| cx.tok(alias).kind == TokenKind::Ident)
+            .and_then(|alias| cx.prev(alias))
+            .is_some_and(|n| cx.is_ident(n, b"namespace"))
 }
 
 /// Cheap lexical test before asking the parser: a type-like token before
