@@ -222,7 +222,8 @@ fn config_levels_and_flag_precedence() {
     );
     let o = run(&["--hip-version", "6.3", "src/b.cu"], dir.path());
     assert!(
-        text(&o.stdout).contains("__shfl_down_sync(0xffffffff, 1, 1)"),
+        // At 6.3 the mask is widened by the translation: HIP static_asserts 64 bits.
+        text(&o.stdout).contains("__shfl_down_sync(0xffffffffffffffffULL, 1, 1)"),
         "flag wins"
     );
 }
@@ -283,7 +284,7 @@ fn human_format_snippet() {
     );
     assert!(
         err.trim_end()
-            .ends_with("hipify-rs: 1 files, 1 would change; 1 errors, 6 warnings, 0 notes"),
+            .ends_with("hipify-rs: 1 files, 1 would change; 1 errors, 5 warnings, 0 notes; 1 fixed"),
         "{err}"
     );
 }
@@ -327,7 +328,9 @@ fn sarif_validates_against_the_2_1_0_schema() {
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
     let results = log["runs"][0]["results"].as_array().unwrap();
-    assert_eq!(results.len(), 7);
+    // The 32-bit mask literal is widened by the translation itself (a HIP
+    // >= 6.2 target static_asserts 64-bit masks): not a finding left.
+    assert_eq!(results.len(), 6);
     let ptx = results.iter().find(|r| r["ruleId"] == "HIP-W001").unwrap();
     assert_eq!(ptx["level"], "error");
     assert_eq!(
