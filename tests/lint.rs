@@ -283,8 +283,9 @@ fn human_format_snippet() {
         "{err}"
     );
     assert!(
-        err.trim_end()
-            .ends_with("hipify-rs: 1 files, 1 would change; 1 errors, 5 warnings, 0 notes; 1 fixed"),
+        err.trim_end().ends_with(
+            "hipify-rs: 1 files, 1 would change; 1 errors, 5 warnings, 0 notes; 1 fixed"
+        ),
         "{err}"
     );
 }

@@ -671,7 +671,7 @@ fn bytes_outside_edits_are_kept_exactly() {
             b"\xEF\xBB\xBF// BOM\r\n#include <cuda_runtime.h>\r\n// caf\xe9 cudaMalloc \xff\xfe stays\r\n\tcudaMalloc(&p, n);   \n\
 const char* s = \"cudaFree \xe9\";  \t\r\ncudaFree(p);\t \r\n/* \x80\x81 */ cudaDeviceSynchronize();",
             b"\xEF\xBB\xBF// BOM\r\n#include <hip/hip_runtime.h>\r\n// caf\xe9 cudaMalloc \xff\xfe stays\r\n\thipMalloc(&p, n);   \n\
-const char* s = \"cudaFree \xe9\";  \t\r\nhipFree(p);\t \r\n/* \x80\x81 */ hipDeviceSynchronize();",
+const char* s = \"hipFree \xe9\";  \t\r\nhipFree(p);\t \r\n/* \x80\x81 */ hipDeviceSynchronize();",
         ),
         ("empty.cu", b"", b""),
         ("newline.cu", b"\n", b"\n"),

@@ -46,6 +46,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         let Some(quote) = text.iter().position(|&b| b == b'"') else {
             continue;
         };
+        // A literal the lexer ended at the line's end was never closed.
+        if text.len() < quote + 2 || !text.ends_with(b"\"") {
+            continue;
+        }
         let raw = text[..quote].ends_with(b"R");
         let body = tok.start as usize + quote + 1..tok.end as usize;
         let mut k = body.start;
