@@ -224,9 +224,33 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
             }
         }
     }
-    if let Some(first) = lines.iter().find(|l| l.branch.is_empty()) {
+    // The first unconditional include at file scope (not in an `extern "C" {`
+    // block, where HIP's C++ templates cannot go) …
+    let mut include = lines
+        .iter()
+        .find(|l| l.branch.is_empty() && brace_depth_before(cx, dirs[l.directive].first_token) == 0)
+        .map(|l| dirs[l.directive].line_start as usize);
+    // … or, before it, the first unconditional `#define`: nvcc includes the
+    // runtime before any line of the file, so a project's macro (`#define T
+    // float`) never reaches its headers; HIP's must come first too.
+    let mut depth = 0usize;
+    for d in dirs {
+        if include.is_some_and(|at| d.line_start as usize >= at) {
+            break;
+        }
+        match d.name.as_str() {
+            "if" | "ifdef" | "ifndef" => depth += 1,
+            "endif" => depth = depth.saturating_sub(1),
+            "define" if depth == 0 && brace_depth_before(cx, d.first_token) == 0 => {
+                include = Some(d.line_start as usize);
+                break;
+            }
+            _ => {}
+        }
+    }
+    if let Some(offset) = include {
         return Some(InsertPoint {
-            offset: dirs[first.directive].line_start as usize,
+            offset,
             needs_leading_newline: false,
         });
     }
@@ -248,6 +272,19 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
         offset,
         needs_leading_newline: false,
     })
+}
+
+/// The `{` less the `}` of code before token `end`.
+fn brace_depth_before(cx: &Cx<'_>, end: u32) -> i64 {
+    cx.lx.tokens[..end as usize]
+        .iter()
+        .filter(|t| !t.in_directive() && t.kind == TokenKind::Punct)
+        .map(|t| match cx.src[t.start as usize] {
+            b'{' => 1,
+            b'}' => -1,
+            _ => 0,
+        })
+        .sum()
 }
 
 fn line_start_of(src: &[u8], offset: usize) -> usize {
