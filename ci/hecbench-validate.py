@@ -728,12 +728,13 @@ class Runner:
                 results[b["name"]] = {"name": b["name"], "verdict": "needs-data", "detail": "; ".join(b["needs_data"]), "counted": False}
             else:
                 todo.append(b)
-        lanes = 1 if a.no_exec else max(1, a.gpus or self.ngpus)
-        log("nvcc %s, -arch=%s, GPU %s x%d, %d benchmarks to build and run, %d build jobs, run limit %ds, call budget %ds" % (
-            self.nvccver, self.arch, self.gpu, self.ngpus, len(todo), a.jobs, a.timeout, a.budget))
+        ngpu = max(1, a.gpus or self.ngpus)
+        lanes = 1 if a.no_exec else ngpu * max(1, a.per_gpu)
+        log("nvcc %s, -arch=%s, GPU %s x%d (%d run lane(s)), %d benchmarks to build and run, %d build jobs, run limit %ds, call budget %ds" % (
+            self.nvccver, self.arch, self.gpu, self.ngpus, lanes, len(todo), a.jobs, a.timeout, a.budget))
         meta = {"tag": tag, "gpu": self.gpu, "gpus": self.ngpus, "driver": self.driver, "nvcc": self.nvccver, "arch": self.arch,
                 "date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "timeout": a.timeout,
-                "no_exec": bool(a.no_exec), "rtol": a.rtol, "host_cpus": os.cpu_count(),
+                "no_exec": bool(a.no_exec), "rtol": a.rtol, "host_cpus": os.cpu_count(), "lanes": lanes,
                 **{k: self.manifest.get(k) for k in ("prepared", "commit", "translator", "hip_headers", "payload_sha256")}}
         self.write(meta, results, sel)
         pool = cf.ThreadPoolExecutor(max_workers=a.jobs)
@@ -762,7 +763,7 @@ class Runner:
                 return None if queue else False
 
         def lane(i):
-            gpu_env = {"CUDA_VISIBLE_DEVICES": str(i)} if lanes > 1 else {}
+            gpu_env = {"CUDA_VISIBLE_DEVICES": str(i % ngpu)} if ngpu > 1 else {}
             while True:
                 b = take()
                 if b is False:
@@ -810,9 +811,16 @@ class Runner:
         os.replace(p + ".tmp", p)
 
     def pack_logs(self, tag, sel):
+        # $OUT takes files of at most 16 MiB: cut each log harder until the archive fits.
         p = os.path.join(self.out, "hecbench-%s-logs.tar.gz" % tag)
+        for cap in (256 * 1024, 32 * 1024, 4 * 1024):
+            self.pack_logs_cap(p, sel, cap)
+            if os.path.getsize(p) < 15 * 2**20:
+                return
+        os.remove(p)
+
+    def pack_logs_cap(self, p, sel, cap):
         names = set(b["name"] for b in sel)
-        cap = 256 * 1024
         with tarfile.open(p, "w:gz") as tf:
             for side in ("cuda", "hip"):
                 d = os.path.join(self.work, "res", side)
@@ -849,7 +857,8 @@ def first_error(text, roots):
     for r in roots:
         text = text.replace(r + "/", "")
     for pat in (r"fatal error:.*", r"error:.*|error [A-Z0-9]+:.*", r"undefined reference to.*", r"cannot find .*",
-                r"No rule to make target.*", r"No such file or directory.*", r"\*\*\*.*"):
+                r"No rule to make target.*", r"No such file or directory.*", r"can't cd to.*", r"not found$",
+                r"\*\*\*.*"):
         m = re.search(r"^.*(" + pat + ")", text, re.M)
         if m:
             return m.group(0).strip()[:300]
@@ -964,6 +973,8 @@ def write_md(doc, path):
          "Makefile's `run` target, and compared: exit status, `PASS`/`FAIL` lines, and every stdout line once the",
          "numbers on lines about time/bandwidth/throughput are masked. **Counted** are the benchmarks whose original",
          "builds, and runs within the limit with exit 0 and no FAIL line; only `match` passes.", "",
+         *(["**Not run on a GPU yet**: this file lists what `prepare` decided (needs-data, excluded); "
+            "ci/README.md says how to run the rest.", ""] if not metas else []),
          "- GPU: %s" % uniq("gpu"), "- driver: %s" % uniq("driver"), "- nvcc: %s, `-arch=%s`" % (uniq("nvcc"), uniq("arch")),
          "- commit: %s" % uniq("commit"), "- translator: %s" % uniq("translator"), "- HIP headers: %s" % uniq("hip_headers"),
          "- runs: %s" % "; ".join("%s (%s, %ss)" % (m.get("tag"), m.get("date"), m.get("secs", "?")) for m in metas),
@@ -1032,11 +1043,14 @@ def main():
                         "vary between its own two runs (0: never; default 60)")
     p.add_argument("--no-exec", action="store_true")
     p.add_argument("--gpus", type=int, default=0, help="run lanes, one per GPU (default: every GPU nvidia-smi lists)")
+    p.add_argument("--per-gpu", type=int, default=1,
+                   help="benchmarks run at once on each GPU (default 1: one at a time; more saves time, at the "
+                        "risk of one-sided timeouts and memory)")
     p.add_argument("--resume", nargs="?", const="AUTO", default="",
                    help="skip the benchmarks that have a verdict in this collected results file "
                         "(no FILE: ci/GPU-RESULTS-REALWORLD.json of the repo the prepared folder is in)")
     p = sp.add_parser("collect")
-    p.add_argument("files", nargs="+")
+    p.add_argument("files", nargs="*")
     p.add_argument("--results", required=True)
     p.add_argument("--md", required=True)
     p.add_argument("--manifest")
