@@ -526,6 +526,7 @@ class Runner:
             ps = list(self.procs)
         for p in ps:
             killpg(p)
+            open(os.path.join(p.hec_killed), "w").close()
 
     def env_for(self, side):
         e = dict(self.env)
@@ -546,6 +547,11 @@ class Runner:
         if side == "hip":
             self.shims_done.wait()
         logf = os.path.join(self.work, "res", side, name + ".build.log")
+        killed = os.path.join(self.work, "res", side, name + ".killed")
+        if os.path.exists(killed):  # a build stopped half-way may have left truncated objects
+            subprocess.run(["make", "clean"], cwd=d, env=self.env_for(side), stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=60)
+            os.remove(killed)
         t = time.time()
         r = {"ok": False}
         if self.left() < 20 and not self.a.no_exec:
@@ -554,6 +560,7 @@ class Runner:
         with open(logf, "wb") as f:
             p = subprocess.Popen(["make", "-j%d" % self.a.make_jobs], cwd=d, env=self.env_for(side), stdout=f,
                                  stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+            p.hec_killed = killed
             with self.lock:
                 self.procs.add(p)
             try:
@@ -561,6 +568,7 @@ class Runner:
                 r["ok"] = r["rc"] == 0
             except subprocess.TimeoutExpired:
                 killpg(p)
+                open(killed, "w").close()
                 r["rc"] = "timeout %ds" % self.a.build_timeout
                 if self.left() <= 0 and not self.a.no_exec:
                     r.update(error="not built (time budget)", budget=True)
@@ -584,9 +592,9 @@ class Runner:
         return r
 
     # -- run
-    def run_side(self, name, side, limit, gpu_env):
+    def run_side(self, name, side, limit, gpu_env, suffix=""):
         d = os.path.join(self.work, side, name + "-cuda")
-        base = os.path.join(self.work, "res", side, name)
+        base = os.path.join(self.work, "res", side, name + suffix)
         t = time.time()
         with open(base + ".out", "wb") as fo, open(base + ".err", "wb") as fe:
             p = subprocess.Popen(["make", "-s", "run", "LAUNCHER="], cwd=d, env=dict(self.env_for(side), **gpu_env), stdout=fo, stderr=fe,
@@ -669,7 +677,8 @@ class Runner:
             # Is the original itself deterministic? Run it again: lines that differ
             # between its two runs (random seeds from the clock, float atomics) say
             # nothing about the translation and are masked, the rest must match.
-            c2 = self.run_side(name, "cuda", min(limit, self.left()), gpu_env)
+            c2 = self.run_side(name, "cuda", min(limit, self.left()), gpu_env, ".rerun")
+            res["cuda_rerun"] = run_summary(c2)
             if not c2["timeout"] and c2["rc"] == c["rc"]:
                 a1, a2 = norm_lines(c["stdout"], self.roots), norm_lines(c2["stdout"], self.roots)
                 if len(a1) == len(a2) and a1 != a2:
