@@ -222,6 +222,10 @@ def cmd_prepare(a):
         # hipCUB (CUB under the hipcub name) and HIP 6's hip_math_constants.h, which
         # Debian's HIP 5.2 lacks: header-only on NVIDIA (ci/nvidia-hip/README.md).
         shutil.copytree(os.path.join(root, "ci/nvidia-hip/extra"), os.path.join(stage, "hip-include"), dirs_exist_ok=True)
+        # Where HIP 5.2's NVIDIA headers differ from AMD's in a way real code trips on.
+        with open(os.path.join(root, "ci/nvidia-hip/nvidia-quirks.patch"), "rb") as f:
+            subprocess.run(["patch", "-p1", "--quiet", "--forward", "--no-backup-if-mismatch", "-d",
+                            os.path.join(stage, "hip-include")], stdin=f, check=True)
         shutil.copytree(os.path.join(root, "ci/nvidia-hip/shim"), os.path.join(stage, "nvidia-hip"))
         mk = shutil.which("make")
         if mk:
