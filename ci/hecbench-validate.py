@@ -588,7 +588,7 @@ class Runner:
             text = read_text(logf)
             r["error"] = first_error(text, self.roots) or ("build %s" % r.get("rc"))
             if side == "hip":
-                nl = lib_missing(text)
+                nl = lib_missing(text) or hipcub_result(text, d)
                 if nl:
                     r["needs_lib"] = nl
         with open(rec, "w") as f:
@@ -795,7 +795,17 @@ class Runner:
                     results[b["name"]] = r
                     self.write(meta, results, sel)
                     print("%-10s %-24s %s" % (r["verdict"], b["name"], short(r)), flush=True)
+                    seen.append(r)
+                    if len(seen) == 8 and not a.no_exec:
+                        why = sanity(seen)
+                        if why:
+                            self.abort = why
+                            queue.clear()
+                if self.abort:
+                    return
 
+        seen = []
+        self.abort = None
         threads = [threading.Thread(target=lane, args=(i,), daemon=True) for i in range(lanes)]
         for t in threads:
             t.start()
@@ -804,8 +814,13 @@ class Runner:
         self.stop_builds()
         pool.shutdown(wait=True)
         meta["secs"] = round(time.time() - self.t0)
+        if self.abort:
+            meta["aborted"] = self.abort
         self.write(meta, results, sel)
         self.pack_logs(tag, sel)
+        if self.abort:
+            log("STOPPED after the first 8 benchmarks, to save the device's time: " + self.abort)
+            return 3
         counts = {}
         for r in results.values():
             counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
@@ -898,6 +913,39 @@ def lib_missing(text):
     low = sym.lower()
     lib = next((x for x in sorted(LIBS, key=len, reverse=True) if low.startswith(x.lower())), sym)
     return "needs %s (%s): no NVIDIA build of it here beyond ci/nvidia-hip's shims" % (lib, sym)
+
+
+def hipcub_result(text, bdir):
+    """hipCUB's Device* algorithms return hipError_t, the stand-in's (CUB's) return
+    cudaError_t: a build that fails on exactly that needs the real hipCUB."""
+    for m in re.finditer(r'^(\S+?)\((\d+)\): error: a value of type "cudaError_t".*"hipError_t"', text, re.M):
+        try:
+            with open(os.path.join(bdir, m.group(1)), "rb") as f:
+                lines = f.read().decode("utf-8", "replace").split("\n")
+        except OSError:
+            continue
+        i = int(m.group(2)) - 1
+        if re.search(r"\bDevice[A-Z]\w*\s*::", "\n".join(lines[max(0, i - 1):i + 3])):
+            return "needs hipCUB's Device* wrappers that return hipError_t; the stand-in (CUB) returns cudaError_t"
+    return None
+
+
+def sanity(rs):
+    """Why the first benchmarks show that the machine, not the translation, is at
+    fault (then the call stops early), or None."""
+    built = [r for r in rs if r.get("build", {}).get("cuda", {}).get("ok")]
+    if not built:
+        errs = [r.get("detail", "") for r in rs if r.get("verdict") == "build-fail"]
+        return "no original of the first %d built (first error: %s)" % (len(rs), errs[0] if errs else "?")
+    ran = [r for r in built if "cuda" in r]
+    failed = [x for x in ran if x["cuda"]["rc"] not in (0, None)]
+    if len(failed) >= 5 and not any(x["cuda"]["rc"] == 0 for x in ran):
+        return "every original that ran failed (%s: %s)" % (failed[0]["name"], failed[0]["cuda"].get("stderr_head", ""))
+    hip_built = [r for r in rs if r.get("build", {}).get("hip", {}).get("ok")]
+    if built and not hip_built:
+        errs = [r.get("detail", "") for r in rs if r.get("verdict") in ("build-fail", "needs-lib")]
+        return "no translation of the first %d built (first error: %s)" % (len(rs), errs[0] if errs else "?")
+    return None
 
 
 def needs_data_text(text):
