@@ -371,7 +371,7 @@ WRAPPER = r"""#!/usr/bin/env bash
 # nvcc for the @SIDE@ variant (written by ci/hecbench-validate.py): any GPU
 # architecture the Makefile asks for becomes -arch=@ARCH@; the hip variant gets
 # HIP's NVIDIA platform headers and, when linking, the shims and -lcuda.
-args=() skip=0 link=1 curand=0 cusparse=0
+args=() post=() skip=0 link=1 curand=0 cusparse=0
 for a in "$@"; do
   if ((skip)); then skip=0; continue; fi
   case "$a" in
@@ -393,6 +393,7 @@ if [[ @SIDE@ == hip ]]; then
     post+=(-lcuda)
   fi
 fi
+echo "+ [@SIDE@] nvcc ${extra[*]} ${args[*]} ${post[*]}" >&2
 exec "@NVCC@" "${extra[@]}" "${args[@]}" "${post[@]}"
 """
 
