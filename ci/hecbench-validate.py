@@ -76,7 +76,7 @@ def run_recipe(makefile_text):
                     cmd = ln[1:]
                     while cmd.endswith("\\") and i + 1 < len(lines):
                         i += 1
-                        cmd = cmd[:-1] + " " + lines[i].strip()
+                        cmd = cmd[:-1].rstrip() + " " + lines[i].strip()
                     out.append(cmd.strip())
                     i += 1
                 elif ln.strip() == "" or ln.lstrip().startswith("#"):
@@ -1078,6 +1078,47 @@ def cmd_pending(a):
     return 0
 
 
+def cmd_selftest(_a):
+    """What decides a verdict, on made-up inputs (ci/test runs this; no GPU, no nvcc)."""
+    C = lambda rc, o: {"rc": rc, "stdout": o}  # noqa: E731
+    checks = [
+        (compare(C(0, "Average kernel execution time: 12.5 (us)\nPASS\n"), C(0, "Average kernel execution time: 9 (us)\nPASS\n"), [], 1e-5)[0], "match"),
+        (compare(C(0, "Throughput: 12 GB/s\ndone in 1.25s\nsum 5\n"), C(0, "Throughput: 15 GB/s\ndone in 1.3s\nsum 5\n"), [], 1e-5)[0], "match"),
+        (compare(C(0, "checksum: 1.234567\n"), C(0, "checksum: 1.234568\n"), [], 1e-5)[0], "match"),
+        (compare(C(0, "checksum: 1.2345\n"), C(0, "checksum: 1.2399\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "Error rate: 1e-3\n"), C(0, "Error rate: 2e-3\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "PASS\n"), C(0, "FAIL\n"), [], 1e-5), ("differ", "PASS/FAIL line: PASS | HIP: FAIL")),
+        (compare(C(0, "x\n"), C(134, "x\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "a\nb\n"), C(0, "a\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "seed 5\nPASS\n"), C(0, "seed 7\nPASS\n"), [], 1e-5, [0])[0], "match"),
+        (compare(C(0, "at /w/cuda/x-cuda/in.txt\n"), C(0, "at /w/hip/x-cuda/in.txt\n"), ["/w/cuda", "/w/hip"], 0)[0], "match"),
+        (run_recipe("all: x\nrun: $(program)\n\t$(LAUNCHER) ./$(program) 10 \\\n   20\n\t./$(program) 3\n\nclean:\n\trm x\n"),
+         ["$(LAUNCHER) ./$(program) 10 20", "./$(program) 3"]),
+        (expand("./$(program) $(N)", make_vars("program = main\nN := 7 # comment\nLAUNCHER  =\nX = y\n")), "./main 7"),
+        (lib_missing("main.cu:15:10: fatal error: hipblas.h: No such file or directory") is not None, True),
+        (lib_missing('k.cu(105): error: identifier "hipsparseGetErrorString" is undefined') is not None, True),
+        (lib_missing('k.cu(5): error: identifier "hipFoo" is undefined'), None),
+        (first_error("a warning\nmain.cu(3): error: bad thing\nmake: *** [x] Error 1\n", []), "main.cu(3): error: bad thing"),
+        (sanity([{"name": "a", "verdict": "build-fail", "detail": "x", "build": {"cuda": {"ok": False}}}] * 8) is not None, True),
+    ]
+    tmp = tempfile.mkdtemp(prefix="hecbench-selftest-")
+    try:
+        b = os.path.join(tmp, "b-cuda")
+        os.makedirs(os.path.join(b, "data"))
+        open(os.path.join(b, "data", "in.txt"), "w").close()
+        mk = "program = main\nrun: $(program)\n\t$(LAUNCHER) ./$(program) data/in.txt data/gone.txt out.raw ../zz-sycl/f.bmp 0.5 -n 3\n"
+        got = missing_inputs(b, mk, {"b-cuda"})
+        checks.append((got, ["Makefile uses ../zz-sycl (not in the corpus)", "run argument ../zz-sycl/f.bmp: not there",
+                             "run argument data/gone.txt: not there"]))
+    finally:
+        shutil.rmtree(tmp)
+    bad = [(i, got, want) for i, (got, want) in enumerate(checks) if got != want]
+    for i, got, want in bad:
+        print("hecbench selftest %d: got %r, want %r" % (i, got, want))
+    print("hecbench selftest: %s of %d checks wrong" % (len(bad) or "none", len(checks)))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(prog="hecbench-validate")
     sp = ap.add_subparsers(dest="cmd", required=True)
@@ -1119,7 +1160,10 @@ def main():
     p.add_argument("--fresh", action="store_true")
     p = sp.add_parser("pending")
     p.add_argument("--results", required=True)
+    sp.add_parser("selftest")
     a = ap.parse_args()
+    if a.cmd == "selftest":
+        return cmd_selftest(a)
     if a.cmd == "prepare":
         return cmd_prepare(a)
     if a.cmd == "run":
