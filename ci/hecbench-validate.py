@@ -825,6 +825,11 @@ class Runner:
         counts = {}
         for r in results.values():
             counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+        left = sum(1 for r in results.values() if r["verdict"] == "not-run") + len([b for b in sel if b["name"] not in results])
+        ran = sum(1 for b in todo if results.get(b["name"], {}).get("verdict") != "not-run")
+        if left and not a.no_exec:
+            log("%d benchmarks got a verdict in this call, %d are left for later calls (--resume): about %d more call(s) "
+                "at this rate" % (ran, left, -(-left // max(1, ran))))
         counted = [r for r in results.values() if r.get("counted")]
         log("done in %ds: %s; counted %d, of them match %d; results in %s" % (
             time.time() - self.t0, ", ".join("%s %d" % kv for kv in sorted(counts.items())), len(counted),
