@@ -314,6 +314,7 @@ fn execute(cli: Cli) -> Result<u8> {
         apply_fixes: cli.fix,
         severities: severities(&cli, &config)?,
         extra_mappings: config.mappings.clone().into_iter().collect(),
+        ..Options::default()
     };
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");
@@ -402,6 +403,16 @@ fn execute(cli: Cli) -> Result<u8> {
     // hand the result to the printer, which prints results in path order as
     // soon as they are next: memory holds the files in flight, never the tree,
     // and no thread waits on another except for the printer's lock.
+    if files.len() > 1 && cli.threads > 0 {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cli.threads)
+            .build_global()
+            .context("starting worker threads")?;
+    }
+    let opts = Options {
+        project_names: std::sync::Arc::new(hipify_rs::project::declared_names(&files)),
+        ..opts
+    };
     let run = Run {
         cli: &cli,
         opts: &opts,
@@ -426,12 +437,6 @@ fn execute(cli: Cli) -> Result<u8> {
         // One file (a build system's per-file call): no worker threads to start.
         files.iter().enumerate().for_each(each);
     } else {
-        if cli.threads > 0 {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(cli.threads)
-                .build_global()
-                .context("starting worker threads")?;
-        }
         files.par_iter().enumerate().for_each(each);
     }
     let Printer {
@@ -483,8 +488,12 @@ fn execute(cli: Cli) -> Result<u8> {
             } else {
                 &mut stdout
             };
+            if cli.statistics {
+                render::json::statistics(sink, &summary)?;
+            }
             render::json::summary(sink, &summary)?;
         }
+        _ if cli.statistics => render::human::statistics(&mut stdout, &summary)?,
         _ => {}
     }
     stdout.flush()?;
@@ -751,7 +760,7 @@ fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Rendered {
         source: &o.source,
         translation: &t,
     };
-    if !cli.quiet {
+    if !cli.quiet && !cli.statistics {
         // Writing to a Vec cannot fail.
         let _ = match cli.format {
             Format::Human => render::human::diagnostics(&mut r.diagnostics, &report, color),

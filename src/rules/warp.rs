@@ -5,10 +5,15 @@
 //!   stored in, cast to or bit-counted as 32-bit integers;
 //! - the number 32 used as the warp size: lane and warp-id arithmetic on
 //!   thread indices, `warpSize == 32`, shuffle reductions starting at 16,
-//!   per-warp `__shared__ T x[32]`, `tiled_partition<32>`, `WARP_SIZE 32`.
+//!   `tiled_partition<32>`, `WARP_SIZE 32`.
 //!
 //! Precision matters as much as recall: a 32 is reported only in one of these
 //! roles, next to a thread index, a warp function or a warp-named constant.
+//! `threadIdx.x % 32` counts as lane arithmetic only where it is named so
+//! (`lane`, `warp_id`, `wid`) or its function uses warp functions (a 64×32
+//! tile split is no warp). A `__shared__ T s[32]` is not reported: sized for
+//! the most warps a block can hold (1024 / 32), it holds the fewer 64-lane
+//! wavefronts too.
 
 // Per-file sets and maps of short names: foldhash, not SipHash (no
 // untrusted-key concern here, and it is several times faster).
@@ -732,7 +737,8 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
     if let Some(lhs) = lhs_end {
         let thread_like = thread_index_ends_at(cx, lhs);
         let warp_like = v == 32 && op_text == b"*" && WARP_INDEX_NAMES.contains(&cx.text(lhs));
-        if (thread_like && op_text != b"*") || warp_like {
+        let thread_like = thread_like && op_text != b"*" && lane_arithmetic(cx, lhs_start(cx, lhs));
+        if thread_like || warp_like {
             let suggestion = match op_text {
                 b"%" | b"&" => "use `% warpSize`",
                 b"*" => "use `* warpSize`",
@@ -760,25 +766,6 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    // `__shared__ T partial[32];`
-    if v == 32 && cx.is_punct(op, b"[") && cx.next(n).is_some_and(|c| cx.is_punct(c, b"]")) {
-        let close = n + 1;
-        let one_dim = cx
-            .next(close)
-            .is_some_and(|k| matches!(cx.text(k), b";" | b"=" | b","));
-        let single_bound = cx
-            .prev(op)
-            .is_some_and(|k| cx.tok(k).kind == TokenKind::Ident);
-        if one_dim && single_bound && is_shared_declaration(cx, op) {
-            out.push(warp_size_diag(
-                cx,
-                cx.span(op, close + 1),
-                "per-warp shared array `[32]`",
-                "size it by the number of warps per block with a 64-lane wavefront in mind",
-            ));
-            return;
-        }
-    }
     // `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(…, o)`
     if v == 16 && cx.is_punct(op, b"=") && shuffle_loop_start(cx, op) {
         out.push(warp_size_diag(
@@ -804,6 +791,92 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
                 ));
             }
         }
+    }
+}
+
+/// Whether thread-index arithmetic starting at token `start` is about lanes
+/// and warps: the variable it initialises or assigns is named so (`lane`,
+/// `warp_id`, `wid`), or its function calls warp functions.
+fn lane_arithmetic(cx: &Cx<'_>, start: usize) -> bool {
+    let named = cx
+        .prev(start)
+        .filter(|&eq| cx.is_punct(eq, b"="))
+        .and_then(|eq| cx.prev(eq))
+        .filter(|&v| cx.tok(v).kind == TokenKind::Ident)
+        .is_some_and(|v| {
+            let name = cx.text(v).to_ascii_lowercase();
+            [&b"lane"[..], b"warp", b"wid", b"wrp"]
+                .iter()
+                .any(|w| memchr::memmem::find(&name, w).is_some())
+        });
+    let warpish = |v: usize| {
+        let name = cx.text(v).to_ascii_lowercase();
+        [&b"lane"[..], b"warp", b"wid", b"wrp"]
+            .iter()
+            .any(|w| memchr::memmem::find(&name, w).is_some())
+    };
+    named
+        || function_body(cx, start).is_some_and(|(open, close)| {
+            (open..close).any(|k| is_warp_function(cx.text(k)))
+                // `int lane_id() { return threadIdx.x & 31; }`
+                || enclosing_function_name(cx, open + 1).is_some_and(warpish)
+        })
+}
+
+/// Whether an identifier names a warp-level function or type.
+fn is_warp_function(t: &[u8]) -> bool {
+    [
+        &b"__shfl"[..],
+        b"__ballot",
+        b"__any",
+        b"__all",
+        b"__syncwarp",
+        b"__activemask",
+        b"__reduce_",
+        b"__match_",
+        b"tiled_partition",
+        b"thread_block_tile",
+        b"WarpReduce",
+        b"WarpScan",
+        b"coalesced_threads",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
+}
+
+/// The body (`{`, `}` tokens) of the function holding token `i`: the
+/// innermost enclosing brace that follows `name(params)`.
+fn function_body(cx: &Cx<'_>, i: usize) -> Option<(usize, usize)> {
+    let mut k = i;
+    loop {
+        let mut depth = 0;
+        let open = loop {
+            k = cx.prev(k)?;
+            match cx.text(k) {
+                b"}" => depth += 1,
+                b"{" if depth == 0 => break k,
+                b"{" => depth -= 1,
+                _ => {}
+            }
+        };
+        let mut j = cx.prev(open)?;
+        while cx.tok(j).kind == TokenKind::Ident
+            && matches!(cx.text(j), b"const" | b"noexcept" | b"override" | b"final")
+        {
+            j = cx.prev(j)?;
+        }
+        let function = cx.is_punct(j, b")")
+            && cx
+                .matching_open(j)
+                .and_then(|p| cx.prev(p))
+                .is_some_and(|n| {
+                    cx.tok(n).kind == TokenKind::Ident
+                        && !matches!(cx.text(n), b"if" | b"for" | b"while" | b"switch" | b"catch")
+                });
+        if function {
+            return Some((open, cx.matching_close(open)?));
+        }
+        k = open;
     }
 }
 
@@ -836,19 +909,6 @@ fn lhs_start(cx: &Cx<'_>, end: usize) -> usize {
         return cx.matching_open(end).unwrap_or(end);
     }
     end
-}
-
-fn is_shared_declaration(cx: &Cx<'_>, bracket: usize) -> bool {
-    let mut k = bracket;
-    for _ in 0..8 {
-        match cx.prev(k) {
-            Some(p) if cx.is_ident(p, b"__shared__") => return true,
-            Some(p) if matches!(cx.text(p), b";" | b"{" | b"}") => return false,
-            Some(p) => k = p,
-            None => return false,
-        }
-    }
-    false
 }
 
 /// The `=` at `eq` initialises a `for` loop variable whose loop body shuffles.

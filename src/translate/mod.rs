@@ -38,6 +38,9 @@ pub struct Options {
     pub severities: HashMap<Code, Severity>,
     /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
     pub extra_mappings: HashMap<String, String>,
+    /// CUDA-shaped names the processed tree declares itself
+    /// ([`crate::project::declared_names`]): never HIP-W004.
+    pub project_names: std::sync::Arc<std::collections::HashSet<String>>,
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
