@@ -3,6 +3,7 @@
 //! [`Diagnostic`]s, some with an exact [`crate::diagnostic::Fix`]; none
 //! rewrites text.
 
+mod bodies;
 mod guards;
 mod libraries;
 mod ptx;
