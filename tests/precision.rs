@@ -82,6 +82,8 @@ fn labelled_false_positives_stay_gone() {
         let src = std::fs::read(&path).expect("excerpt");
         let t = if file.ends_with(".mk") {
             translate_build_file(&src, BuildKind::Make, &options())
+        } else if file.ends_with("setup.py") {
+            translate_build_file(&src, BuildKind::SetupPy, &options())
         } else {
             translate(&src, Language::of_path(&path), &options())
         };

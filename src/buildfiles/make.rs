@@ -246,7 +246,13 @@ pub(crate) fn translate(out: &mut Out<'_>) {
         let (flags_range, nvcc) = match (&line.kind, &line.var) {
             (LineKind::Assignment, Some((name, value))) => {
                 let n = String::from_utf8_lossy(&src[name.clone()]).to_ascii_uppercase();
+                // `CUDA_SOURCES = $(shell find … -name …)` lists files, not flags.
                 let nvcc = ["NVCC", "CUDA", "CUFLAGS", "CU_FLAGS", "GENCODE"]
+                    .iter()
+                    .any(|k| n.contains(k))
+                    && ![
+                        "SOURCE", "SRC", "OBJ", "FILES", "EXT", "DIR", "PATH", "HOME", "ROOT",
+                    ]
                     .iter()
                     .any(|k| n.contains(k));
                 (*value..code.end, nvcc)
