@@ -19,7 +19,7 @@ import collections
 import json
 import os
 
-BUILD_NAMES = ("Makefile", "makefile", "GNUmakefile", "CMakeLists.txt")
+BUILD_NAMES = ("Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", "setup.py", "pyproject.toml")
 
 
 def main():

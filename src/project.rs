@@ -4,11 +4,13 @@
 //! project declares is the project's, and HIP-W004 never reports it (a name
 //! the tables map keeps its rules: see `translate::identifiers`).
 //!
-//! One byte scan per file, before the run, and only words of that shape are
-//! looked at: a declared name is one after `#define`, or after a type-like
-//! word (`void cudaCheck(`, `struct cuFoo {`, `cudaError_t cudaFoo =`) and
-//! before a declarator-like byte. Reading files and following includes is
-//! this module's; the CLI only hands it the file list.
+//! Only names W004 could report matter (CUDA declares them, no table maps
+//! them), so a file is searched, not lexed: each `cu`/`CU`/`nv` word is
+//! looked up, and only those names get their neighbours read: a declared
+//! name is one after `#define`, or after a type-like word (`void cudaFoo(`,
+//! `struct cuFoo {`, `cudaError_t cudaFoo =`) and before a declarator-like
+//! byte. Reading files and following includes is this module's; the CLI
+//! only hands it the file list.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -44,8 +46,8 @@ const NOT_A_TYPE: &[&[u8]] = &[
     b"co_await",
 ];
 
-/// The CUDA-shaped names `files`, and the headers they include by relative
-/// paths (transitively), declare.
+/// The names HIP-W004 could report that `files`, and the headers they
+/// include by relative paths (transitively), declare.
 pub fn declared_names(files: &[PathBuf]) -> HashSet<String> {
     let mut seen: HashSet<PathBuf> = files.iter().cloned().collect();
     let mut names = HashSet::new();
@@ -84,83 +86,86 @@ fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// The CUDA-shaped names `src` declares, and the paths of its `#include "…"`.
+/// The names `src` declares that HIP-W004 could report (CUDA declares them
+/// and no table maps them), and the paths of its `#include "…"`.
+///
+/// Sparse: a SIMD search finds each `cu`/`CU`/`nv` and each `include`, and
+/// only there are the neighbouring bytes read, so a file costs little more
+/// than a `memchr`. Comments are not skipped: a declaration written in a
+/// comment counts too (it only ever silences a finding).
 pub fn scan(src: &[u8]) -> (Vec<String>, Vec<&[u8]>) {
     let mut names = Vec::new();
+    for pair in [&b"cu"[..], b"CU", b"nv"] {
+        for s in memchr::memmem::find_iter(src, pair) {
+            if s > 0 && is_word(src[s - 1]) {
+                continue;
+            }
+            let mut e = s + 2;
+            while e < src.len() && is_word(src[e]) {
+                e += 1;
+            }
+            // The byte tests first: most words are uses, not declarations.
+            if !declares(src, s, e) {
+                continue;
+            }
+            let Ok(name) = std::str::from_utf8(&src[s..e]) else {
+                continue;
+            };
+            if crate::mappings::cuda_header(name).is_some()
+                && crate::mappings::lookup(name).is_none()
+            {
+                names.push(name.to_owned());
+            }
+        }
+    }
     let mut includes = Vec::new();
-    let mut prev_word: &[u8] = b"";
-    let mut prev_punct = 0u8;
-    let mut i = 0;
-    let n = src.len();
-    while i < n {
-        let b = src[i];
-        if b == b'/' && src.get(i + 1) == Some(&b'/') {
-            i = memchr::memchr(b'\n', &src[i..]).map_or(n, |k| i + k);
+    for at in memchr::memmem::find_iter(src, b"include") {
+        let before = src[..at].trim_ascii_end();
+        if !before.ends_with(b"#") {
             continue;
         }
-        if b == b'/' && src.get(i + 1) == Some(&b'*') {
-            i = memchr::memmem::find(&src[i + 2..], b"*/").map_or(n, |k| i + 2 + k + 2);
-            continue;
-        }
-        if b == b'"' || b == b'\'' {
-            let mut j = i + 1;
-            while j < n && src[j] != b && src[j] != b'\n' {
-                j += if src[j] == b'\\' { 2 } else { 1 };
-            }
-            if prev_word == b"include" && b == b'"' && j < n {
-                includes.push(&src[i + 1..j]);
-            }
-            prev_word = b"";
-            prev_punct = b;
-            i = j + 1;
-            continue;
-        }
-        if b == b'#' {
-            prev_word = b"";
-            prev_punct = b'#';
-            i += 1;
-            continue;
-        }
-        if !is_word(b) {
-            if !b.is_ascii_whitespace() {
-                prev_punct = b;
-                prev_word = b"";
-            }
-            i += 1;
-            continue;
-        }
-        let s = i;
-        while i < n && is_word(src[i]) {
-            i += 1;
-        }
-        let w = &src[s..i];
-        let shaped = matches!(w, [b'c', b'u', ..] | [b'C', b'U', ..] | [b'n', b'v', ..]);
-        if shaped {
-            let mut k = i;
-            while k < n && matches!(src[k], b' ' | b'\t') {
-                k += 1;
-            }
-            let next = src.get(k).copied().unwrap_or(b';');
-            let after_type = !prev_word.is_empty()
-                && !prev_word[0].is_ascii_digit()
-                && !NOT_A_TYPE.contains(&prev_word)
-                && matches!(next, b'(' | b';' | b'=' | b'{' | b'[' | b',' | b':' | b')');
-            let after_pointer = prev_word.is_empty()
-                && matches!(prev_punct, b'*' | b'&')
-                && matches!(next, b'(' | b';' | b'=' | b'[' | b',' | b')');
-            let enumerator = prev_word.is_empty()
-                && matches!(prev_punct, b'{' | b',')
-                && matches!(next, b'=' | b',' | b'}');
-            if prev_word == b"define" || after_type || after_pointer || enumerator {
-                if let Ok(name) = std::str::from_utf8(w) {
-                    names.push(name.to_owned());
+        let rest = &src[at + 7..];
+        let rest = &rest[rest.len() - rest.trim_ascii_start().len()..];
+        if let Some(body) = rest.strip_prefix(b"\"") {
+            if let Some(end) = memchr::memchr2(b'"', b'\n', body) {
+                if body[end] == b'"' {
+                    includes.push(&body[..end]);
                 }
             }
         }
-        prev_word = w;
-        prev_punct = 0;
     }
     (names, includes)
+}
+
+/// Whether the word at `s..e` is declared there: after `#define`, after a
+/// type-like word or a `*`/`&`, or as an enumerator, and before a
+/// declarator-like byte.
+fn declares(src: &[u8], s: usize, e: usize) -> bool {
+    let next = src[e..]
+        .iter()
+        .copied()
+        .find(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(b';');
+    let before = src[..s].trim_ascii_end();
+    let Some(&last) = before.last() else {
+        return false;
+    };
+    if is_word(last) {
+        let start = before
+            .iter()
+            .rposition(|&b| !is_word(b))
+            .map_or(0, |p| p + 1);
+        let word = &before[start..];
+        return word == b"define"
+            || (!word[0].is_ascii_digit()
+                && !NOT_A_TYPE.contains(&word)
+                && matches!(next, b'(' | b';' | b'=' | b'{' | b'[' | b',' | b':' | b')'));
+    }
+    match last {
+        b'*' | b'&' => matches!(next, b'(' | b';' | b'=' | b'[' | b',' | b')'),
+        b'{' | b',' => matches!(next, b'=' | b',' | b'}'),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -169,22 +174,22 @@ mod tests {
 
     #[test]
     fn declarations() {
-        let src = b"#define cudaCheck(x) check(x)\n\
-            #include \"util/helpers.h\"\n\
-            void cudaFreeCheck(void* p);\n\
-            static cublasHandle_t* cublasHandleGlobal = nullptr;\n\
-            enum E { cuModeA = 1, cuModeB };\n\
-            // void cudaInComment(int);\n\
-            int x = cudaUsed(3); return cudaAlsoUsed;\n";
+        // Names CUDA 13 declares that no table maps, declared by the
+        // project (a shim); `cudaMalloc` is mapped, `cudaCheck` not CUDA's.
+        let src = b"#define cudaLibraryEnumerateKernels(k, n, l) f(k, n, l)\n\
+            #  include \"util/helpers.h\"\n\
+            #include <cuda.h>\n\
+            int cudaGetExportTable(const void** t, const void* id);\n\
+            static void* cudaDeviceGetHostAtomicCapabilities = nullptr;\n\
+            void cudaCheck(int e); void* cudaMalloc(size_t);\n\
+            int x = cudaKernelSetAttributeForDevice(3);\n";
         let (names, includes) = scan(src);
         assert_eq!(
             names,
             [
-                "cudaCheck",
-                "cudaFreeCheck",
-                "cublasHandleGlobal",
-                "cuModeA",
-                "cuModeB"
+                "cudaLibraryEnumerateKernels",
+                "cudaGetExportTable",
+                "cudaDeviceGetHostAtomicCapabilities"
             ]
         );
         assert_eq!(includes, [&b"util/helpers.h"[..]]);

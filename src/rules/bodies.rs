@@ -1,8 +1,8 @@
 //! Function bodies of a file and what the warp rule asks of them: whether a
 //! body uses raw warp functions (`__shfl*`, `__ballot*` …), whether it splits
-//! the block into cooperative-groups tiles, and the function's name. Found
-//! once per file, on the first question, so a file full of candidates costs
-//! one pass, not one walk per candidate.
+//! the block into cooperative-groups tiles, and the function's name. The
+//! last body found is kept: candidates come in token order, so a function
+//! full of them is walked and read once, not once per candidate.
 
 use crate::lex::TokenKind;
 use crate::translate::Cx;
@@ -22,24 +22,67 @@ pub(super) struct Body {
     pub(super) tiles: bool,
 }
 
-/// Every function body of a file, by `{` position.
+/// The function bodies asked about so far; candidates come in token order,
+/// so the last one found answers most questions.
 #[derive(Default)]
 pub(super) struct Bodies {
-    spans: Option<Vec<Body>>,
+    last: Option<Body>,
 }
 
 impl Bodies {
     /// The innermost function body holding token `i`.
     pub(super) fn at(&mut self, cx: &Cx<'_>, i: usize) -> Option<Body> {
-        let spans = self.spans.get_or_insert_with(|| find(cx));
-        let end = spans.partition_point(|b| b.open < i);
-        // Nested bodies (lambdas, local classes) are rare: look back a little.
-        spans[..end]
-            .iter()
-            .rev()
-            .take(64)
-            .find(|b| b.open < i && i < b.close)
-            .copied()
+        if let Some(b) = self.last.filter(|b| b.open < i && i < b.close) {
+            return Some(b);
+        }
+        let b = enclosing(cx, i)?;
+        self.last = Some(b);
+        Some(b)
+    }
+}
+
+/// How far back a body's `{` is looked for, in tokens.
+const WALK_LIMIT: usize = 20_000;
+
+/// Walks out from token `i` to the first enclosing `{` that opens a
+/// function body, and reads the body's facts.
+fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
+    let mut k = i;
+    // Bounded: a file-scope candidate (no body) must not cost a walk to the
+    // file's start each time.
+    let stop = i.saturating_sub(WALK_LIMIT);
+    loop {
+        let mut depth = 0usize;
+        let open = loop {
+            k = cx.prev(k).filter(|&p| p >= stop)?;
+            match cx.text(k) {
+                b"}" => depth += 1,
+                b"{" if depth == 0 => break k,
+                b"{" => depth -= 1,
+                _ => {}
+            }
+        };
+        if let Some(name) = function_name(cx, open) {
+            let close = cx.matching_close(open)?;
+            let mut b = Body {
+                open,
+                close,
+                name,
+                warp_functions: false,
+                tiles: false,
+            };
+            for k in open..close {
+                if cx.tok(k).kind != TokenKind::Ident {
+                    continue;
+                }
+                let t = cx.text(k);
+                b.warp_functions |= is_warp_function(t);
+                b.tiles |= matches!(t, b"tiled_partition" | b"thread_block_tile")
+                    && cx.next(k).is_some_and(|lt| cx.is_punct(lt, b"<"));
+            }
+            return Some(b);
+        }
+        k = open;
     }
 }
 
@@ -60,39 +103,6 @@ pub(super) fn is_warp_function(t: &[u8]) -> bool {
     ]
     .iter()
     .any(|p| t.starts_with(p))
-}
-
-fn find(cx: &Cx<'_>) -> Vec<Body> {
-    let mut out = Vec::new();
-    for open in 0..cx.lx.tokens.len() {
-        if !cx.is_punct(open, b"{") {
-            continue;
-        }
-        let Some(name) = function_name(cx, open) else {
-            continue;
-        };
-        let Some(close) = cx.matching_close(open) else {
-            continue;
-        };
-        let mut b = Body {
-            open,
-            close,
-            name,
-            warp_functions: false,
-            tiles: false,
-        };
-        for k in open..close {
-            if cx.tok(k).kind != TokenKind::Ident {
-                continue;
-            }
-            let t = cx.text(k);
-            b.warp_functions |= is_warp_function(t);
-            b.tiles |= matches!(t, b"tiled_partition" | b"thread_block_tile")
-                && cx.next(k).is_some_and(|lt| cx.is_punct(lt, b"<"));
-        }
-        out.push(b);
-    }
-    out
 }
 
 /// The name of the function whose body the `{` at `open` opens:

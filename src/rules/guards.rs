@@ -139,9 +139,7 @@ fn body(cx: &Cx<'_>, group: &Group, k: usize) -> std::ops::Range<usize> {
         None => cx
             .lx
             .tokens
-            .iter()
-            .position(|t| t.start as usize >= group.end)
-            .unwrap_or(cx.lx.tokens.len()),
+            .partition_point(|t| (t.start as usize) < group.end),
     };
     start..end.max(start)
 }
