@@ -10,12 +10,13 @@
 //! name is one after `#define`, or after a type-like word (`void cudaFoo(`,
 //! `struct cuFoo {`, `cudaError_t cudaFoo =`) and before a declarator-like
 //! byte. Reading files and following includes is this module's; the CLI
-//! only hands it the file list.
+//! only hands it the file list, and the files are read only when the first
+//! HIP-W004 candidate of the run asks ([`ProjectNames`]).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// Words before a name that do not make it a declaration.
 const NOT_A_TYPE: &[&[u8]] = &[
@@ -46,15 +47,115 @@ const NOT_A_TYPE: &[&[u8]] = &[
     b"co_await",
 ];
 
+/// The names the processed tree declares. Each file of the run reports what
+/// it declares once translated (its identifier pass collects them anyway:
+/// [`ProjectNames::note`]); the first HIP-W004 candidate of the run then
+/// reads only the files not translated yet, and the headers they include. A
+/// run with no candidate (most runs) reads nothing twice.
+#[derive(Debug, Default)]
+pub struct ProjectNames {
+    files: Vec<PathBuf>,
+    index: HashMap<PathBuf, usize>,
+    scanned: Vec<AtomicBool>,
+    noted: Mutex<(HashSet<String>, Vec<PathBuf>)>,
+    names: OnceLock<HashSet<String>>,
+}
+
+impl ProjectNames {
+    /// For a run over `files`.
+    pub fn new(files: Vec<PathBuf>) -> ProjectNames {
+        ProjectNames {
+            index: files
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (f.clone(), i))
+                .collect(),
+            scanned: files.iter().map(|_| AtomicBool::new(false)).collect(),
+            files,
+            ..ProjectNames::default()
+        }
+    }
+
+    /// Records what a file of the run declares (`declared`: from its
+    /// translation, [`crate::translate::Stats::declared`]) and the headers
+    /// it includes by a relative path, once it is translated.
+    pub fn note(&self, path: &Path, src: &[u8], declared: &[String]) {
+        let Some(&i) = self.index.get(path) else {
+            return;
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let includes = relative_includes(src)
+            .into_iter()
+            .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
+            .filter(|p| !self.index.contains_key(p) && p.is_file());
+        if let Ok(mut noted) = self.noted.lock() {
+            noted.0.extend(declared.iter().cloned());
+            noted.1.extend(includes);
+        }
+        self.scanned[i].store(true, Ordering::Release);
+    }
+
+    /// Whether the tree declares `name` (completing the scan on first call).
+    pub fn contains(&self, name: &str) -> bool {
+        if self.files.is_empty() {
+            return false;
+        }
+        self.names
+            .get_or_init(|| {
+                let rest: Vec<PathBuf> = self
+                    .files
+                    .iter()
+                    .zip(&self.scanned)
+                    .filter(|(_, s)| !s.load(Ordering::Acquire))
+                    .map(|(f, _)| f.clone())
+                    .collect();
+                let (mut names, includes) = match self.noted.lock() {
+                    Ok(n) => (n.0.clone(), n.1.clone()),
+                    Err(_) => Default::default(),
+                };
+                let mut seen: HashSet<PathBuf> = self.files.iter().cloned().collect();
+                let mut batch = rest;
+                batch.extend(includes.into_iter().filter(|p| seen.insert(p.clone())));
+                names.extend(collect(batch, seen));
+                names
+            })
+            .contains(name)
+    }
+}
+
 /// The names HIP-W004 could report that `files`, and the headers they
 /// include by relative paths (transitively), declare.
 pub fn declared_names(files: &[PathBuf]) -> HashSet<String> {
-    let mut seen: HashSet<PathBuf> = files.iter().cloned().collect();
+    collect(files.to_vec(), files.iter().cloned().collect())
+}
+
+/// Scans `batch` and, transitively, the headers it includes that are not in
+/// `seen`. Plain threads, not rayon: this runs inside a rayon worker that
+/// other workers may wait on.
+fn collect(mut batch: Vec<PathBuf>, mut seen: HashSet<PathBuf>) -> HashSet<String> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut names = HashSet::new();
-    let mut batch: Vec<PathBuf> = files.to_vec();
     while !batch.is_empty() {
-        let found: Vec<(Vec<String>, Vec<PathBuf>)> =
-            batch.par_iter().map(|p| scan_file(p)).collect();
+        let chunk = batch.len().div_ceil(threads).max(1);
+        let found: Vec<(Vec<String>, Vec<PathBuf>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .chunks(chunk)
+                .map(|part| {
+                    s.spawn(move || {
+                        let mut out = (Vec::new(), Vec::new());
+                        // One buffer per thread: no fresh pages per file.
+                        let mut buf = Vec::new();
+                        for p in part {
+                            let (n, inc) = scan_file(p, &mut buf);
+                            out.0.extend(n);
+                            out.1.extend(inc);
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
         batch = Vec::new();
         for (n, includes) in found {
             names.extend(n);
@@ -68,12 +169,15 @@ pub fn declared_names(files: &[PathBuf]) -> HashSet<String> {
     names
 }
 
-fn scan_file(path: &Path) -> (Vec<String>, Vec<PathBuf>) {
-    let Ok(src) = std::fs::read(path) else {
+fn scan_file(path: &Path, buf: &mut Vec<u8>) -> (Vec<String>, Vec<PathBuf>) {
+    use std::io::Read;
+    buf.clear();
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_to_end(buf));
+    if read.is_err() {
         return (Vec::new(), Vec::new());
-    };
+    }
     let dir = path.parent().unwrap_or(Path::new("."));
-    let (names, includes) = scan(&src);
+    let (names, includes) = scan(buf);
     let includes = includes
         .into_iter()
         .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
@@ -118,6 +222,11 @@ pub fn scan(src: &[u8]) -> (Vec<String>, Vec<&[u8]>) {
             }
         }
     }
+    (names, relative_includes(src))
+}
+
+/// The paths of `src`'s `#include "…"` lines.
+fn relative_includes(src: &[u8]) -> Vec<&[u8]> {
     let mut includes = Vec::new();
     for at in memchr::memmem::find_iter(src, b"include") {
         let before = src[..at].trim_ascii_end();
@@ -134,38 +243,32 @@ pub fn scan(src: &[u8]) -> (Vec<String>, Vec<&[u8]>) {
             }
         }
     }
-    (names, includes)
+    includes
 }
 
-/// Whether the word at `s..e` is declared there: after `#define`, after a
-/// type-like word or a `*`/`&`, or as an enumerator, and before a
-/// declarator-like byte.
-fn declares(src: &[u8], s: usize, e: usize) -> bool {
-    let next = src[e..]
-        .iter()
-        .copied()
-        .find(|b| !matches!(b, b' ' | b'\t'))
-        .unwrap_or(b';');
+/// Whether the word at `s..e` is declared there, by the identifier pass's
+/// own test (`translate::identifiers`), so that a file's names are the same
+/// whether that pass or this scan reads them: after `#define`, or after a
+/// word that makes it a declaration (`void cudaFoo(`, `struct cuFoo`), not
+/// in a `//` comment.
+fn declares(src: &[u8], s: usize, _e: usize) -> bool {
     let before = src[..s].trim_ascii_end();
     let Some(&last) = before.last() else {
         return false;
     };
-    if is_word(last) {
-        let start = before
-            .iter()
-            .rposition(|&b| !is_word(b))
-            .map_or(0, |p| p + 1);
-        let word = &before[start..];
-        return word == b"define"
-            || (!word[0].is_ascii_digit()
-                && !NOT_A_TYPE.contains(&word)
-                && matches!(next, b'(' | b';' | b'=' | b'{' | b'[' | b',' | b':' | b')'));
+    if !is_word(last) {
+        return false;
     }
-    match last {
-        b'*' | b'&' => matches!(next, b'(' | b';' | b'=' | b'[' | b',' | b')'),
-        b'{' | b',' => matches!(next, b'=' | b',' | b'}'),
-        _ => false,
+    let line = memchr::memrchr(b'\n', &src[..s]).map_or(0, |p| p + 1);
+    if memchr::memmem::find(&src[line..s], b"//").is_some() {
+        return false;
     }
+    let start = before
+        .iter()
+        .rposition(|&b| !is_word(b))
+        .map_or(0, |p| p + 1);
+    let word = &before[start..];
+    word == b"define" || (!word[0].is_ascii_digit() && !NOT_A_TYPE.contains(&word))
 }
 
 #[cfg(test)]
@@ -180,7 +283,8 @@ mod tests {
             #  include \"util/helpers.h\"\n\
             #include <cuda.h>\n\
             int cudaGetExportTable(const void** t, const void* id);\n\
-            static void* cudaDeviceGetHostAtomicCapabilities = nullptr;\n\
+            static int cudaDeviceGetHostAtomicCapabilities = 0;\n\
+            // int cudaKernelSetAttributeForDevice;\n\
             void cudaCheck(int e); void* cudaMalloc(size_t);\n\
             int x = cudaKernelSetAttributeForDevice(3);\n";
         let (names, includes) = scan(src);

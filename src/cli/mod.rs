@@ -410,7 +410,7 @@ fn execute(cli: Cli) -> Result<u8> {
             .context("starting worker threads")?;
     }
     let opts = Options {
-        project_names: std::sync::Arc::new(hipify_rs::project::declared_names(&files)),
+        project_names: std::sync::Arc::new(hipify_rs::project::ProjectNames::new(files.clone())),
         ..opts
     };
     let run = Run {
@@ -860,7 +860,11 @@ fn process(path: &Path, run: &Run<'_>) -> Outcome {
     let build = hipify_rs::buildfiles::kind_of(path);
     let t = match catch_unwind(AssertUnwindSafe(|| match build {
         Some(kind) => hipify_rs::buildfiles::translate_build_file(&o.source, kind, opts),
-        None => translate(&o.source, language, opts),
+        None => {
+            let t = translate(&o.source, language, opts);
+            opts.project_names.note(path, &o.source, &t.stats.declared);
+            t
+        }
     })) {
         Ok(t) => t,
         Err(_) => untouched(

@@ -278,6 +278,15 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             cx.diagnostics.push(d);
         }
     }
+    // What the file declares, for the run's other files (project names).
+    let mut own: Vec<String> = declared
+        .iter()
+        .filter_map(|d| std::str::from_utf8(d).ok())
+        .filter(|d| mappings::cuda_header(d).is_some())
+        .map(str::to_owned)
+        .collect();
+    own.sort_unstable();
+    cx.stats.declared = own;
     for i in unknown {
         if declared.contains(cx.text(i)) {
             continue;

@@ -38,9 +38,9 @@ pub struct Options {
     pub severities: HashMap<Code, Severity>,
     /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
     pub extra_mappings: HashMap<String, String>,
-    /// CUDA-shaped names the processed tree declares itself
-    /// ([`crate::project::declared_names`]): never HIP-W004.
-    pub project_names: std::sync::Arc<std::collections::HashSet<String>>,
+    /// Names the processed tree declares itself
+    /// ([`crate::project::ProjectNames`]): never HIP-W004.
+    pub project_names: std::sync::Arc<crate::project::ProjectNames>,
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
@@ -77,6 +77,10 @@ pub struct Stats {
     pub fixed: u32,
     /// Rewrites from the user's `[mappings]`.
     pub user_rewrites: u32,
+    /// Names HIP-W004 could report (CUDA declares them, no table maps them)
+    /// that this file declares itself; for [`crate::project::ProjectNames`].
+    /// Not added up by [`Stats::add`].
+    pub declared: Vec<String>,
 }
 
 impl Stats {
