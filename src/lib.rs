@@ -4,8 +4,8 @@
 //! Data flow: [`walk`] lists files → [`translate::translate`] lexes each one and
 //! runs its passes over the [`mappings`] tables, producing byte-range
 //! [`edit::Edit`]s and [`diagnostic::Diagnostic`]s → [`edit`] applies them →
-//! [`output`] writes atomically → [`render`] prints. Before the run,
-//! [`project`] collects the names the tree declares itself.
+//! [`output`] writes atomically → [`render`] prints. [`project`] knows the
+//! names the tree declares itself (never HIP-W004).
 //!
 //! ```
 //! use hipify_rs::{translate, Language, Options};
