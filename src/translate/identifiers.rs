@@ -94,6 +94,26 @@ const NOT_A_TYPE: &[&[u8]] = &[
     b"alignof",
 ];
 
+/// Plain types: a name declared with one (`const unsigned int umin = 0;`) is
+/// a variable, never the API it is spelled like.
+const PLAIN_TYPES: &[&[u8]] = &[
+    b"int",
+    b"unsigned",
+    b"signed",
+    b"short",
+    b"long",
+    b"char",
+    b"float",
+    b"double",
+    b"bool",
+    b"auto",
+    b"size_t",
+    b"int32_t",
+    b"uint32_t",
+    b"int64_t",
+    b"uint64_t",
+];
+
 /// Qualifiers of namespace mappings like `thrust::cuda` (the `thrust`).
 static NAMESPACE_QUALIFIERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     mappings::all()
@@ -205,13 +225,13 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                 continue;
             }
         }
-        if looks_declared(cx, i, prev)
-            && prev.is_some_and(|p| cx.tok(p).kind == TokenKind::Ident)
+        if prev.is_some_and(|p| PLAIN_TYPES.contains(&cx.text(p)))
             && cx
                 .next(i)
                 .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b"["))
         {
-            // `unsigned umin = …`: a variable, in any scope.
+            // `unsigned umin = …`: a variable of a plain type, in any scope.
+            // (A shim's `PFN_cuFoo cuFoo = dlsym(…)` keeps its findings.)
             variables.insert(cx.text(i));
         }
         if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
