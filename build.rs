@@ -508,6 +508,55 @@ fn main() {
         "/// The newest HIP version any table mentions.\npub const NEWEST_HIP: Version = Version({newest_hip});"
     );
 
+    declared_names(&dir.join("cuda-declared.tsv"), &mut out);
+
     let dest = PathBuf::from(env::var("OUT_DIR").unwrap()).join("mappings_generated.rs");
     fs::write(&dest, out).unwrap();
+}
+
+/// `mappings/cuda-declared.tsv` (written by `scripts/gen_cuda_names.py`):
+/// `name<TAB>header<TAB>kind`, sorted and unique. Only the CUDA-shaped names
+/// (`cu…`, `CU…`, `nv…`) are compiled in: HIP-W004 asks about no others.
+fn declared_names(file: &Path, out: &mut String) {
+    println!("cargo:rerun-if-changed={}", file.display());
+    let text =
+        fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+    let mut headers: Vec<&str> = Vec::new();
+    let mut map = phf_codegen::Map::<&str>::new();
+    let mut last = "";
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let bad =
+            |why: &str| -> ! { panic!("\n\n{}:{}: {why}: `{line}`\n\n", file.display(), n + 1) };
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 3 || f.iter().any(|x| x.is_empty()) {
+            bad("expected name, header and kind separated by tabs");
+        }
+        if !matches!(f[2], "function" | "type" | "enum" | "macro" | "variable") {
+            bad("unknown kind");
+        }
+        if f[0] <= last {
+            bad("names must be sorted and unique");
+        }
+        last = f[0];
+        if !(f[0].starts_with("cu") || f[0].starts_with("CU") || f[0].starts_with("nv")) {
+            continue;
+        }
+        let h = headers.iter().position(|x| *x == f[1]).unwrap_or_else(|| {
+            headers.push(f[1]);
+            headers.len() - 1
+        });
+        map.entry(f[0], &h.to_string());
+    }
+    let _ = writeln!(
+        out,
+        "/// Headers of [`CUDA_DECLARED`].\nstatic DECLARED_HEADERS: &[&str] = &{headers:?};\n"
+    );
+    let _ = writeln!(
+        out,
+        "/// CUDA-shaped names CUDA 13's headers declare -> index into [`DECLARED_HEADERS`].\nstatic CUDA_DECLARED: phf::Map<&'static str, u16> = {};\n",
+        map.build()
+    );
 }

@@ -4,7 +4,8 @@
 //! Data flow: [`walk`] lists files → [`translate::translate`] lexes each one and
 //! runs its passes over the [`mappings`] tables, producing byte-range
 //! [`edit::Edit`]s and [`diagnostic::Diagnostic`]s → [`edit`] applies them →
-//! [`output`] writes atomically → [`render`] prints.
+//! [`output`] writes atomically → [`render`] prints. [`project`] knows the
+//! names the tree declares itself (never HIP-W004).
 //!
 //! ```
 //! use hipify_rs::{translate, Language, Options};
@@ -22,6 +23,7 @@ pub mod exit_codes;
 pub mod lex;
 pub mod mappings;
 pub mod output;
+pub mod project;
 pub mod render;
 mod rules;
 pub mod source;

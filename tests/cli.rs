@@ -413,3 +413,72 @@ fn verify_compiles_translations_and_maps_errors_back() {
     assert!(out.contains("FAIL ") && out.contains("bad.cu:4:"), "{out}");
     assert!(out.contains("1 of 2 compiled"), "{out}");
 }
+
+#[test]
+fn statistics_count_findings_per_code_largest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("a.cu"),
+        "__global__ void k(int* o) {\n  int lane = threadIdx.x % 32;\n  int warp = threadIdx.x / 32;\n  cudaDeviceFlushGPUDirectRDMAWrites(x, y);\n  o[warp] = lane;\n}\n",
+    )
+    .unwrap();
+    let o = run(&["--check", "--statistics", "a.cu"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(
+        out, "2\tHIP-W008\twarp-size-32\n1\tHIP-W005\tunsupported-api\n",
+        "{out}"
+    );
+    // No finding is printed one by one.
+    assert!(!stderr(&o).contains("-->"), "{}", stderr(&o));
+    let o = run(
+        &["--check", "--statistics", "--format", "json", "a.cu"],
+        dir.path(),
+    );
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.iter().all(|r| r["type"] != "diagnostic"));
+    assert_eq!(lines[0]["type"], "statistic");
+    assert_eq!(lines[0]["code"], "HIP-W008");
+    assert_eq!(lines[0]["count"], 2);
+    assert_eq!(lines[1]["code"], "HIP-W005");
+    assert_eq!(lines.last().unwrap()["type"], "summary");
+}
+
+#[test]
+fn names_the_project_declares_are_no_unmapped_api() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("include")).unwrap();
+    // A CUDA-declared name no table maps, which the project's own header
+    // defines (a shim): never HIP-W004, also in a single-file run.
+    fs::write(
+        dir.path().join("include/shim.h"),
+        "#define cudaAtomicCapabilityScalar128(k, n, l) my_enumerate(k, n, l)\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("main.cu"),
+        "#include \"include/shim.h\"\nvoid f() { cudaAtomicCapabilityScalar128(k, n, lib); cudaCheck(x); }\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("other.cu"),
+        "void g() { cudaAtomicCapabilityScalar128(k, n, lib); }\n",
+    )
+    .unwrap();
+    let o = run(&["--check", "--format", "json", "main.cu"], dir.path());
+    assert!(!stdout(&o).contains("HIP-W004"), "{}", stdout(&o));
+    // Alone, other.cu does not see the shim: the name is CUDA's.
+    let o = run(&["--check", "--format", "json", "other.cu"], dir.path());
+    let out = stdout(&o);
+    assert!(out.contains("HIP-W004"), "{out}");
+    assert!(out.contains("driver_types.h"), "{out}");
+    // In one run with the header's includer, it is the project's.
+    let o = run(
+        &["--check", "--format", "json", "main.cu", "other.cu"],
+        dir.path(),
+    );
+    assert!(!stdout(&o).contains("HIP-W004"), "{}", stdout(&o));
+}

@@ -230,6 +230,10 @@ pub(crate) fn translate(out: &mut Out<'_>) {
             .is_some_and(|(n, _)| &src[n.clone()] == b"GPU_TARGETS")
     });
     let mut arch_line: Option<usize> = None;
+    // Every flag range the translation replaces, and the architecture words
+    // found in assignments (reported only where the variable is still used).
+    let mut all_taken: Vec<Range<usize>> = Vec::new();
+    let mut arch_words: Vec<(Option<Range<usize>>, Range<usize>)> = Vec::new();
     for (li, line) in lines.iter().enumerate() {
         let code = line.code.clone();
         let text = &src[code.clone()];
@@ -242,7 +246,13 @@ pub(crate) fn translate(out: &mut Out<'_>) {
         let (flags_range, nvcc) = match (&line.kind, &line.var) {
             (LineKind::Assignment, Some((name, value))) => {
                 let n = String::from_utf8_lossy(&src[name.clone()]).to_ascii_uppercase();
+                // `CUDA_SOURCES = $(shell find … -name …)` lists files, not flags.
                 let nvcc = ["NVCC", "CUDA", "CUFLAGS", "CU_FLAGS", "GENCODE"]
+                    .iter()
+                    .any(|k| n.contains(k))
+                    && ![
+                        "SOURCE", "SRC", "OBJ", "FILES", "EXT", "DIR", "PATH", "HOME", "ROOT",
+                    ]
                     .iter()
                     .any(|k| n.contains(k));
                 (*value..code.end, nvcc)
@@ -323,6 +333,10 @@ pub(crate) fn translate(out: &mut Out<'_>) {
         let free = |r: &Range<usize>, taken: &[Range<usize>]| {
             !taken.iter().any(|t| t.start < r.end && r.start < t.end)
         };
+        let assigned = match (&line.kind, &line.var) {
+            (LineKind::Assignment, Some((name, _))) => Some(name.clone()),
+            _ => None,
+        };
         // Words.
         let mut i = code.start;
         while i < code.end {
@@ -344,15 +358,7 @@ pub(crate) fn translate(out: &mut Out<'_>) {
             } else if (word.starts_with(b"sm_") || word.starts_with(b"compute_"))
                 && word.iter().rev().take_while(|b| b.is_ascii_digit()).count() >= 2
             {
-                out.diag(
-                    Code::GpuArchList,
-                    w.clone(),
-                    format!(
-                        "CUDA architecture `{}` cannot carry over to AMD GPUs",
-                        String::from_utf8_lossy(word)
-                    ),
-                    Some("pass `--offload-arch=<gfx target>` (e.g. from GPU_TARGETS) where it is used"),
-                );
+                arch_words.push((assigned.clone(), w.clone()));
             } else if word == b"lib64" && s > 0 && src[s - 1] == b'/' {
                 // `$(CUDA_PATH)/lib64`, `/usr/local/cuda/lib64` → ROCm's `lib`.
                 let before = &src[code.start..s - 1];
@@ -385,6 +391,23 @@ pub(crate) fn translate(out: &mut Out<'_>) {
                 out.edit(Edit::replace(s..e, "/opt/rocm"));
             }
         }
+        all_taken.extend(taken);
+    }
+    for (var, w) in arch_words {
+        // `ARCH = sm_60` whose only use, `-arch=$(ARCH)`, became the offload
+        // flags is dead: nothing is left for a person to do there.
+        if var.is_some_and(|v| !referenced(src, &lines, &src[v], &all_taken)) {
+            continue;
+        }
+        out.diag(
+            Code::GpuArchList,
+            w.clone(),
+            format!(
+                "CUDA architecture `{}` cannot carry over to AMD GPUs",
+                String::from_utf8_lossy(&src[w])
+            ),
+            Some("pass `--offload-arch=<gfx target>` (e.g. from GPU_TARGETS) where it is used"),
+        );
     }
     if let Some(li) = arch_line
         && !defines_targets
@@ -404,6 +427,20 @@ pub(crate) fn translate(out: &mut Out<'_>) {
             ),
         ));
     }
+}
+
+/// Whether `$(name)`, `${name}` or `$(name:…)` appears in code outside the
+/// ranges the translation replaces.
+fn referenced(src: &[u8], lines: &[Line], name: &[u8], taken: &[Range<usize>]) -> bool {
+    lines.iter().any(|l| {
+        let code = &src[l.code.clone()];
+        memchr::memmem::find_iter(code, name).any(|p| {
+            let (s, e) = (l.code.start + p, l.code.start + p + name.len());
+            let opened = p >= 2 && code[p - 2] == b'$' && matches!(code[p - 1], b'(' | b'{');
+            let closed = matches!(src.get(e), Some(b')' | b'}' | b':'));
+            opened && closed && !taken.iter().any(|t| t.start < e && s < t.end)
+        })
+    })
 }
 
 /// The innermost `$(foreach v,list,body)` call around `pos` in `code`: the

@@ -213,6 +213,8 @@ pub(crate) fn check(out: &mut Out<'_>, toml: bool) {
         if let Some((flag, value)) = flags::lookup(&text) {
             match flag.act {
                 Act::Same => {}
+                // `-std=c++17`: already the form hipcc takes.
+                Act::Prefix(p) if text.starts_with(p) => {}
                 Act::Arch if value.is_none() => prev_flag = Some(flag),
                 Act::Arch => arch_string(out, r, &text),
                 _ => {

@@ -110,6 +110,11 @@ pub struct Cli {
     #[arg(long, help_heading = "Output")]
     pub stats: bool,
 
+    /// Instead of each finding, print one line per code: its count and name,
+    /// largest first (with --format json: one record per code).
+    #[arg(long, help_heading = "Output")]
+    pub statistics: bool,
+
     /// Print no diagnostics.
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,

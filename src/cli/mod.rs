@@ -216,6 +216,7 @@ fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
             severities: severities(cli, config)?,
             extra_mappings: config.mappings.clone().into_iter().collect(),
             keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
+            ..Options::default()
         },
         archs: offload_arch.clone(),
         include_dirs: include.clone(),
@@ -320,6 +321,7 @@ fn execute(cli: Cli) -> Result<u8> {
         severities: severities(&cli, &config)?,
         extra_mappings: config.mappings.clone().into_iter().collect(),
         keep_strings: cli.target.keep_strings || config.keep_strings.unwrap_or(false),
+        ..Options::default()
     };
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");
@@ -408,6 +410,16 @@ fn execute(cli: Cli) -> Result<u8> {
     // hand the result to the printer, which prints results in path order as
     // soon as they are next: memory holds the files in flight, never the tree,
     // and no thread waits on another except for the printer's lock.
+    if files.len() > 1 && cli.threads > 0 {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cli.threads)
+            .build_global()
+            .context("starting worker threads")?;
+    }
+    let opts = Options {
+        project_names: std::sync::Arc::new(hipify_rs::project::ProjectNames::new(files.clone())),
+        ..opts
+    };
     let run = Run {
         cli: &cli,
         opts: &opts,
@@ -432,12 +444,6 @@ fn execute(cli: Cli) -> Result<u8> {
         // One file (a build system's per-file call): no worker threads to start.
         files.iter().enumerate().for_each(each);
     } else {
-        if cli.threads > 0 {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(cli.threads)
-                .build_global()
-                .context("starting worker threads")?;
-        }
         files.par_iter().enumerate().for_each(each);
     }
     let Printer {
@@ -489,8 +495,12 @@ fn execute(cli: Cli) -> Result<u8> {
             } else {
                 &mut stdout
             };
+            if cli.statistics {
+                render::json::statistics(sink, &summary)?;
+            }
             render::json::summary(sink, &summary)?;
         }
+        _ if cli.statistics => render::human::statistics(&mut stdout, &summary)?,
         _ => {}
     }
     stdout.flush()?;
@@ -757,7 +767,7 @@ fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Rendered {
         source: &o.source,
         translation: &t,
     };
-    if !cli.quiet {
+    if !cli.quiet && !cli.statistics {
         // Writing to a Vec cannot fail.
         let _ = match cli.format {
             Format::Human => render::human::diagnostics(&mut r.diagnostics, &report, color),
@@ -857,7 +867,11 @@ fn process(path: &Path, run: &Run<'_>) -> Outcome {
     let build = hipify_rs::buildfiles::kind_of(path);
     let t = match catch_unwind(AssertUnwindSafe(|| match build {
         Some(kind) => hipify_rs::buildfiles::translate_build_file(&o.source, kind, opts),
-        None => translate(&o.source, language, opts),
+        None => {
+            let t = translate(&o.source, language, opts);
+            opts.project_names.note(path, &o.source, &t.stats.declared);
+            t
+        }
     })) {
         Ok(t) => t,
         Err(_) => untouched(

@@ -166,12 +166,14 @@ Composable Kernel (CK) for custom fused kernels, hipBLASLt for GEMMs with epilog
 for warp-level matrix code.\n\nBefore:\n\n```cuda\n#include <cutlass/gemm/device/gemm.h>\n```\n\n\
 After: a call into hipBLASLt (or a CK instance) with the same problem description.";
     UnmappedApi => "HIP-W004", "unmapped-api", Warning, Never,
-        "an identifier that looks like CUDA API but is in no mapping table",
-        "The name has the shape of a CUDA API (`cuda*`, `cu[A-Z]*`, `CU_*`, `cublas*` …) but no \
-table lists it: a newer CUDA API, a typo, or a project helper defined in another file. If it is \
-your own helper, add it to the `[mappings]` table of hipify.toml (or suppress the finding).\n\n\
-Before:\n\n```cuda\ncudaFrobnicate(stream);\n```\n\nAfter: the HIP equivalent, or a mapping in \
-hipify.toml:\n\n```toml\n[mappings]\ncudaFrobnicate = \"hipFrobnicate\"\n```";
+        "a name CUDA 13's headers declare that no mapping table maps",
+        "CUDA 13's public headers (runtime, driver, cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER, \
+NVRTC, cuDNN; `mappings/cuda-declared.tsv`) declare the name, but no table maps it: usually an API \
+newer than the tables. The message names the header and the nearest mapped name. A CUDA-shaped \
+name CUDA does not declare (`cudaCheck`) is the project's and is never reported, nor is one the \
+processed files, or the headers they include by a relative path, declare.\n\n\
+Before:\n\n```cuda\ncudaAtomicCapabilityScalar128(kernels, n, lib);\n```\n\nAfter: the HIP equivalent, or a mapping in \
+hipify.toml:\n\n```toml\n[mappings]\ncudaAtomicCapabilityScalar128 = \"myHipAtomicCapabilityScalar128\"\n```";
     UnsupportedApi => "HIP-W005", "unsupported-api", Warning, Never,
         "a CUDA API with no HIP counterpart (in the target HIP version)",
         "The tables list the API, but HIP has no counterpart, or only a newer HIP than \
@@ -192,12 +194,15 @@ rocm_smi, a different API; `mma.h` → rocWMMA; `cuda_bf16.h` needs HIP 6.0).\n\
     WarpSize32 => "HIP-W008", "warp-size-32", Warning, Never,
         "the number 32 used as the warp size; AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA)",
         "Lane and warp-id arithmetic (`threadIdx.x % 32`, `& 31`, `>> 5`, `/ 32`), `warpSize == 32` \
-checks, shuffle reductions starting at 16, per-warp arrays `[32]`, `tiled_partition<32>` and \
+checks, shuffle reductions starting at 16, `tiled_partition<32>` and \
 `thread_block_tile<32>` all assume 32 lanes. On a 64-lane wavefront they compute wrong lanes, \
 skip half the reduction or split a wavefront in two.\n\nBefore:\n\n```cuda\nint lane = threadIdx.x % 32;\n\
 for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n```\n\nAfter:\n\n```cpp\n\
 int lane = threadIdx.x % warpSize;\nfor (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down(v, o);\n```\n\n\
-Only 32s in these warp-size roles are reported; other 32s are not.";
+Only 32s in these warp-size roles are reported; other 32s are not: thread-index arithmetic \
+counts only where its variable is named for lanes or warps or its function uses warp functions \
+(a 64×32 tile split is no warp), and a `__shared__ T s[32]` per-warp array is fine (a block holds \
+fewer 64-lane wavefronts than 32-lane warps).";
     NvidiaOnlyLibrary => "HIP-W009", "nvidia-only-library", Warning, Never,
         "an NVIDIA library with no drop-in HIP port (WMMA, flash-attention, NVML, TensorRT, libcu++)",
         "`nvcuda::wmma` (mma.h) → rocWMMA (`rocwmma::`, similar but not identical API); \

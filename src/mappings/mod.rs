@@ -331,6 +331,16 @@ pub fn header(path: &str) -> Option<&'static HeaderMapping> {
     HEADER_INDEX.get(path).map(|&i| &HEADERS[i as usize])
 }
 
+/// The header of CUDA 13 that declares `name` (`cuda_runtime_api.h`), for a
+/// CUDA-shaped name (`cu…`, `CU…`, `nv…`) its public headers declare
+/// (`mappings/cuda-declared.tsv`); `None` for anything else, such as a
+/// project's own `cudaCheck`.
+pub fn cuda_header(name: &str) -> Option<&'static str> {
+    CUDA_DECLARED
+        .get(name)
+        .map(|&h| DECLARED_HEADERS[usize::from(h)])
+}
+
 /// Every API mapping: families in [`Family::ALL`] order, each sorted by CUDA name.
 pub fn all() -> &'static [Mapping] {
     MAPPINGS

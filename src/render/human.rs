@@ -77,3 +77,15 @@ pub fn diagnostics(
     }
     Ok(())
 }
+
+/// `--statistics`: `COUNT  CODE  name` per code, largest first (ruff's
+/// `--statistics`).
+pub fn statistics(out: &mut (impl Write + ?Sized), s: &super::Summary) -> io::Result<()> {
+    let rows = s.statistics();
+    let width = rows.first().map_or(1, |r| r.0.to_string().len());
+    for (count, code) in rows {
+        let i = code.info();
+        writeln!(out, "{count:>width$}\t{}\t{}", i.id, i.name)?;
+    }
+    Ok(())
+}

@@ -16,7 +16,9 @@
 //! ```
 //!
 //! Diagnostics of a file come in source order, files in path order, the
-//! summary last.
+//! summary last. With `--statistics` no diagnostic records are written;
+//! before the summary comes one record per code, largest count first:
+//! `{"type":"statistic","version":1,"code":"HIP-W005","name":"unsupported-api","count":149}`.
 
 use std::io::{self, Write};
 
@@ -85,6 +87,22 @@ pub fn file(out: &mut (impl Write + ?Sized), file: &FileReport<'_>) -> io::Resul
         "fixed": t.stats.fixed,
     });
     writeln!(out, "{record}")
+}
+
+/// `--statistics`: one `{"type":"statistic",…}` record per code, largest first.
+pub fn statistics(out: &mut (impl Write + ?Sized), s: &Summary) -> io::Result<()> {
+    for (count, code) in s.statistics() {
+        let i = code.info();
+        let record = json!({
+            "type": "statistic",
+            "version": SCHEMA_VERSION,
+            "code": i.id,
+            "name": i.name,
+            "count": count,
+        });
+        writeln!(out, "{record}")?;
+    }
+    Ok(())
 }
 
 /// Prints the summary record.

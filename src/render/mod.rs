@@ -38,7 +38,7 @@ pub struct FileReport<'a> {
 }
 
 /// Totals of a run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Files processed.
     pub files: usize,
@@ -56,6 +56,8 @@ pub struct Summary {
     pub fixed: usize,
     /// The exit status the run ends with.
     pub exit_code: u8,
+    /// Findings per code (any severity but off), for `--statistics`.
+    pub per_code: std::collections::BTreeMap<crate::diagnostic::Code, usize>,
 }
 
 impl Summary {
@@ -65,6 +67,9 @@ impl Summary {
         self.changed += usize::from(t.changed);
         self.fixed += t.stats.fixed as usize;
         for d in &t.diagnostics {
+            if d.severity != Severity::Off {
+                *self.per_code.entry(d.code).or_default() += 1;
+            }
             match d.severity {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,
@@ -83,6 +88,16 @@ impl Summary {
         self.warnings += o.warnings;
         self.infos += o.infos;
         self.fixed += o.fixed;
+        for (c, n) in &o.per_code {
+            *self.per_code.entry(*c).or_default() += n;
+        }
+    }
+
+    /// `--statistics`: `(count, code)` largest first, ties in code order.
+    pub fn statistics(&self) -> Vec<(usize, crate::diagnostic::Code)> {
+        let mut rows: Vec<_> = self.per_code.iter().map(|(c, n)| (*n, *c)).collect();
+        rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        rows
     }
 
     /// The last line of human output.

@@ -3,6 +3,8 @@
 //! [`Diagnostic`]s, some with an exact [`crate::diagnostic::Fix`]; none
 //! rewrites text.
 
+mod bodies;
+mod guards;
 mod libraries;
 mod ptx;
 mod semantics;
@@ -53,6 +55,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
             _ => {}
         }
     }
+    guards::apply(cx, &mut out);
     out
 }
 

@@ -5,10 +5,17 @@
 //!   stored in, cast to or bit-counted as 32-bit integers;
 //! - the number 32 used as the warp size: lane and warp-id arithmetic on
 //!   thread indices, `warpSize == 32`, shuffle reductions starting at 16,
-//!   per-warp `__shared__ T x[32]`, `tiled_partition<32>`, `WARP_SIZE 32`.
+//!   `WARP_SIZE 32` where the file uses it as one.
 //!
 //! Precision matters as much as recall: a 32 is reported only in one of these
 //! roles, next to a thread index, a warp function or a warp-named constant.
+//! `threadIdx.x % 32` counts as lane arithmetic only where it is named so
+//! (`lane`, `warp_id`, `wid`) or its function uses warp functions (a 64×32
+//! tile split is no warp), and not beside 32-thread cooperative-groups tiles
+//! (`tiled_partition<32>`: HIP keeps their size on wave64). Not reported: a
+//! `__shared__ T s[32]` (sized for the most warps a block can hold, 1024 /
+//! 32, it holds the fewer 64-lane wavefronts too), `tiled_partition<32>`
+//! itself, `warpSize == 32 || warpSize == 64`, a shuffle's width argument.
 
 // Per-file sets and maps of short names: foldhash, not SipHash (no
 // untrusted-key concern here, and it is several times faster).
@@ -19,6 +26,8 @@ use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::Version;
 use crate::translate::Cx;
+
+use super::bodies::{Bodies, Body};
 
 /// Warp functions whose first argument is a lane mask.
 const MASKED: &[&[u8]] = &[
@@ -96,6 +105,7 @@ pub(super) struct Warp<'a> {
     mask_vars: HashSet<&'a [u8]>,
     /// HIP ≥ 6.2 has the `_sync` functions, with 64-bit masks.
     wide_masks: bool,
+    bodies: Bodies,
 }
 
 impl<'a> Warp<'a> {
@@ -105,6 +115,7 @@ impl<'a> Warp<'a> {
             decls: Declarations { by_name: None },
             mask_vars: HashSet::default(),
             wide_masks: cx.opts.target.hip_version >= Version::new(6, 2, 0),
+            bodies: Bodies::default(),
         }
     }
 
@@ -127,7 +138,7 @@ impl<'a> Warp<'a> {
 
     /// Checks number token `i`.
     pub(super) fn number(&mut self, cx: &Cx<'a>, i: usize, out: &mut Vec<Diagnostic>) {
-        warp_size_number(cx, i, out);
+        warp_size_number(cx, i, &mut self.bodies, out);
     }
 }
 
@@ -602,26 +613,25 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         } else {
             None
         };
-        if let Some(r) = span {
+        // `warpSize == 32 || warpSize == 64`: both sizes are handled.
+        let handles_64 = || {
+            let mut k = i;
+            (0..16).any(|_| {
+                k = match cx.next(k) {
+                    Some(n) if !matches!(cx.text(n), b";" | b"{" | b"}") => n,
+                    _ => return false,
+                };
+                cx.tok(k).kind == TokenKind::Number
+                    && int_literal(cx.text(k)).map(|v| v.0) == Some(64)
+            })
+        };
+        if let Some(r) = span.filter(|_| !handles_64()) {
             out.push(warp_size_diag(
                 cx,
                 r,
                 "`warpSize == 32`",
                 "handle 64-lane wavefronts too (CDNA), or test for the size you need",
             ));
-        }
-        return;
-    }
-    if matches!(name, b"tiled_partition" | b"thread_block_tile") {
-        if let Some(lt) = cx.next(i).filter(|&k| cx.is_punct(k, b"<")) {
-            if let Some(n) = cx.next(lt).filter(|&k| cx.tok(k).kind == TokenKind::Number) {
-                if int_literal(cx.text(n)).map(|v| v.0) == Some(32)
-                    && cx.next(n).is_some_and(|k| cx.is_punct(k, b">"))
-                {
-                    let what = format!("`{}<32>`", String::from_utf8_lossy(name));
-                    out.push(warp_size_diag(cx, cx.span(i, n + 2), &what, "on wave64, two 32-thread tiles share one wavefront; use tiled_partition<warpSize>-sized logic or 64"));
-                }
-            }
         }
         return;
     }
@@ -663,7 +673,10 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         _ => None,
     };
     if let Some(v) = value {
-        if cx.tok(v).kind == TokenKind::Number && int_literal(cx.text(v)).map(|x| x.0) == Some(32) {
+        if cx.tok(v).kind == TokenKind::Number
+            && int_literal(cx.text(v)).map(|x| x.0) == Some(32)
+            && used_as_warp_size(cx, i, name)
+        {
             let what = format!("`{}` = 32", String::from_utf8_lossy(name));
             out.push(warp_size_diag(
                 cx,
@@ -702,7 +715,7 @@ fn is_warp_size_name(name: &[u8]) -> bool {
 }
 
 /// Lane/warp arithmetic and warp-sized loops and arrays around a literal.
-fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
+fn warp_size_number(cx: &Cx<'_>, n: usize, bodies: &mut Bodies, out: &mut Vec<Diagnostic>) {
     // Only 5, 16, 31 and 32 matter: long literals are none of them.
     let text = cx.text(n);
     if text.len() > 16 {
@@ -731,8 +744,13 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
     };
     if let Some(lhs) = lhs_end {
         let thread_like = thread_index_ends_at(cx, lhs);
-        let warp_like = v == 32 && op_text == b"*" && WARP_INDEX_NAMES.contains(&cx.text(lhs));
-        if (thread_like && op_text != b"*") || warp_like {
+        let warp_like = v == 32
+            && op_text == b"*"
+            && WARP_INDEX_NAMES.contains(&cx.text(lhs))
+            && !tile_function(bodies.at(cx, lhs));
+        let thread_like =
+            thread_like && op_text != b"*" && lane_arithmetic(cx, bodies, lhs_start(cx, lhs));
+        if thread_like || warp_like {
             let suggestion = match op_text {
                 b"%" | b"&" => "use `% warpSize`",
                 b"*" => "use `* warpSize`",
@@ -749,6 +767,7 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
             if cx
                 .next(m)
                 .is_some_and(|w| WARP_INDEX_NAMES.contains(&cx.text(w)))
+                && !tile_function(bodies.at(cx, n))
             {
                 out.push(warp_size_diag(
                     cx,
@@ -758,25 +777,6 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
                 ));
                 return;
             }
-        }
-    }
-    // `__shared__ T partial[32];`
-    if v == 32 && cx.is_punct(op, b"[") && cx.next(n).is_some_and(|c| cx.is_punct(c, b"]")) {
-        let close = n + 1;
-        let one_dim = cx
-            .next(close)
-            .is_some_and(|k| matches!(cx.text(k), b";" | b"=" | b","));
-        let single_bound = cx
-            .prev(op)
-            .is_some_and(|k| cx.tok(k).kind == TokenKind::Ident);
-        if one_dim && single_bound && is_shared_declaration(cx, op) {
-            out.push(warp_size_diag(
-                cx,
-                cx.span(op, close + 1),
-                "per-warp shared array `[32]`",
-                "size it by the number of warps per block with a 64-lane wavefront in mind",
-            ));
-            return;
         }
     }
     // `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(…, o)`
@@ -792,10 +792,19 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
     // `__shfl_down_sync(mask, v, 16)` / `__shfl_xor(v, 16)`: literal offset 16.
     if v == 16 && cx.is_punct(op, b",") && cx.next(n).is_some_and(|c| cx.is_punct(c, b")")) {
         if let Some(f) = enclosing_call(cx, n) {
-            if matches!(
-                cx.text(f),
-                b"__shfl_down_sync" | b"__shfl_xor_sync" | b"__shfl_down" | b"__shfl_xor"
-            ) {
+            // The offset is the second argument (third with a mask); a 16
+            // after it is the width: `__shfl_down(v, o, 16)`, segments of 16.
+            let offset_at = if cx.text(f).ends_with(b"_sync") { 3 } else { 2 };
+            let is_offset = cx
+                .next(f)
+                .and_then(|open| cx.call_args(open))
+                .is_some_and(|a| a.args.len() == offset_at);
+            if is_offset
+                && matches!(
+                    cx.text(f),
+                    b"__shfl_down_sync" | b"__shfl_xor_sync" | b"__shfl_down" | b"__shfl_xor"
+                )
+            {
                 out.push(warp_size_diag(
                     cx,
                     cx.tok(n).range(),
@@ -805,6 +814,59 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// Whether thread-index arithmetic starting at token `start` is about lanes
+/// and warps: the variable it initialises or assigns is named so (`lane`,
+/// `warp_id`, `wid`), or its function calls warp functions.
+fn lane_arithmetic(cx: &Cx<'_>, bodies: &mut Bodies, start: usize) -> bool {
+    let warpish = |v: usize| {
+        let name = cx.text(v).to_ascii_lowercase();
+        [&b"lane"[..], b"warp", b"wid", b"wrp"]
+            .iter()
+            .any(|w| memchr::memmem::find(&name, w).is_some())
+    };
+    let named = cx
+        .prev(start)
+        .filter(|&eq| cx.is_punct(eq, b"="))
+        .and_then(|eq| cx.prev(eq))
+        .filter(|&v| cx.tok(v).kind == TokenKind::Ident)
+        .is_some_and(warpish);
+    let body = bodies.at(cx, start);
+    if tile_function(body) {
+        return false;
+    }
+    // `int lane_id() { return threadIdx.x & 31; }`
+    named || body.is_some_and(|b| b.warp_functions || warpish(b.name))
+}
+
+/// Whether the file uses the constant `name` (defined at token `def`) as a
+/// warp size: `x % NAME`, `x / NAME`, `NAME - 1` (a lane mask), `NAME / 2`
+/// (a shuffle loop), or in a shuffle's arguments. A `WARP_SIZE` that only
+/// rounds block sizes or sets a threshold is no hazard at 64 lanes.
+fn used_as_warp_size(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
+    (0..cx.lx.tokens.len()).any(|k| {
+        if k == def || cx.tok(k).kind != TokenKind::Ident || cx.text(k) != name {
+            return false;
+        }
+        let before = cx.prev(k).map(|p| cx.text(p));
+        let after = cx.next(k);
+        let after2 = after.and_then(|a| cx.next(a));
+        let then = |op: &[u8], lit: &[u8]| {
+            after.is_some_and(|a| cx.text(a) == op) && after2.is_some_and(|b| cx.text(b) == lit)
+        };
+        matches!(before, Some(b"%" | b"/"))
+            || then(b"-", b"1")
+            || then(b"/", b"2")
+            || enclosing_call(cx, k).is_some_and(|f| cx.text(f).starts_with(b"__shfl"))
+    })
+}
+
+/// Whether a function body splits the block into cooperative-groups tiles
+/// (`tiled_partition<32>`) and uses no raw warp function: its 32s are the
+/// tile's size, which HIP keeps on 64-lane wavefronts.
+fn tile_function(body: Option<Body>) -> bool {
+    body.is_some_and(|b| b.tiles && !b.warp_functions)
 }
 
 /// Whether the expression ending at token `end` is a thread index
@@ -836,19 +898,6 @@ fn lhs_start(cx: &Cx<'_>, end: usize) -> usize {
         return cx.matching_open(end).unwrap_or(end);
     }
     end
-}
-
-fn is_shared_declaration(cx: &Cx<'_>, bracket: usize) -> bool {
-    let mut k = bracket;
-    for _ in 0..8 {
-        match cx.prev(k) {
-            Some(p) if cx.is_ident(p, b"__shared__") => return true,
-            Some(p) if matches!(cx.text(p), b";" | b"{" | b"}") => return false,
-            Some(p) => k = p,
-            None => return false,
-        }
-    }
-    false
 }
 
 /// The `=` at `eq` initialises a `for` loop variable whose loop body shuffles.

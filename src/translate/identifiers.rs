@@ -132,6 +132,26 @@ const NOT_A_TYPE: &[&[u8]] = &[
     b"alignof",
 ];
 
+/// Plain types: a name declared with one (`const unsigned int umin = 0;`) is
+/// a variable, never the API it is spelled like.
+const PLAIN_TYPES: &[&[u8]] = &[
+    b"int",
+    b"unsigned",
+    b"signed",
+    b"short",
+    b"long",
+    b"char",
+    b"float",
+    b"double",
+    b"bool",
+    b"auto",
+    b"size_t",
+    b"int32_t",
+    b"uint32_t",
+    b"int64_t",
+    b"uint64_t",
+];
+
 /// Qualifiers of namespace mappings like `thrust::cuda` (the `thrust`).
 static NAMESPACE_QUALIFIERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
     mappings::all()
@@ -145,6 +165,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     let mut skip_until = 0usize;
     let mut unknown: Vec<usize> = Vec::new();
     let mut declared: foldhash::HashSet<&[u8]> = Default::default();
+    // Names the file declares as variables (`const unsigned umin = …`): a
+    // variable is never the API it is spelled like, so its uses get no W005.
+    let mut variables: foldhash::HashSet<&[u8]> = Default::default();
+    let mut unsupported_at: Vec<(usize, Diagnostic)> = Vec::new();
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
         if tok.kind != TokenKind::Ident || (tok.start as usize) < skip_until {
@@ -237,6 +261,15 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if m.kind == Kind::Namespace && !names_namespace(cx, i, prev) {
             continue;
         }
+        if prev.is_some_and(|p| PLAIN_TYPES.contains(&cx.text(p)))
+            && cx
+                .next(i)
+                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b"["))
+        {
+            // `unsigned umin = …`: a variable of a plain type, in any scope.
+            // (A shim's `PFN_cuFoo cuFoo = dlsym(…)` keeps its findings.)
+            variables.insert(cx.text(i));
+        }
         if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
             continue;
         }
@@ -264,8 +297,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         let resolved = m.resolve(&cx.opts.target);
         let Some(mut hip) = resolved.name else {
             if !crate::rules::REPORTED_BY_RULES.contains(&name) {
-                cx.diagnostics
-                    .push(unsupported(cx, tok.range(), m, name, resolved.status));
+                unsupported_at.push((i, unsupported(cx, tok.range(), m, name, resolved.status)));
             }
             continue;
         };
@@ -297,19 +329,45 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         rename(cx, i, m, name, Some(hip));
     }
-    for i in unknown {
-        if !declared.contains(cx.text(i)) {
-            let name = String::from_utf8_lossy(cx.text(i)).into_owned();
-            let mut d = Diagnostic::new(
-                Code::UnmappedApi,
-                cx.tok(i).range(),
-                format!("`{name}` looks like CUDA API but is in no mapping table"),
-            );
-            if let Some(near) = closest_known(&name) {
-                d = d.with_help(format!("the closest known name is `{near}`; if this is your own helper, map it in hipify.toml's [mappings]"));
-            }
+    for (i, d) in unsupported_at {
+        if !variables.contains(cx.text(i)) {
             cx.diagnostics.push(d);
         }
+    }
+    // What the file declares, for the run's other files (project names).
+    let mut own: Vec<String> = declared
+        .iter()
+        .filter_map(|d| std::str::from_utf8(d).ok())
+        .filter(|d| mappings::cuda_header(d).is_some())
+        .map(str::to_owned)
+        .collect();
+    own.sort_unstable();
+    cx.stats.declared = own;
+    for i in unknown {
+        if declared.contains(cx.text(i)) {
+            continue;
+        }
+        let name = String::from_utf8_lossy(cx.text(i)).into_owned();
+        // Only what CUDA declares: a CUDA-shaped name of the project's own
+        // (`cudaCheck`) is none of the tool's business.
+        let Some(header) = mappings::cuda_header(&name) else {
+            continue;
+        };
+        if cx.opts.project_names.contains(name.as_str()) {
+            continue;
+        }
+        let near = closest_known(&name);
+        let message = match near {
+            Some(near) => format!(
+                "`{name}` (CUDA, `{header}`) is in no mapping table; the nearest mapped name is `{near}`"
+            ),
+            None => format!("`{name}` (CUDA, `{header}`) is in no mapping table"),
+        };
+        cx.diagnostics.push(
+            Diagnostic::new(Code::UnmappedApi, cx.tok(i).range(), message).with_help(
+                "port the call by hand (HIP may name it differently), or map it in hipify.toml's [mappings]",
+            ),
+        );
     }
 }
 
@@ -440,7 +498,7 @@ fn closest_known(name: &str) -> Option<&'static str> {
         .flatten()
         .filter(|known| known.len().abs_diff(name.len()) <= 3)
         .map(|known| (strsim::jaro_winkler(name, known), *known))
-        .filter(|(score, _)| *score >= 0.9)
+        .filter(|(score, _)| *score >= 0.88)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, n)| n);
     if let Ok(mut seen) = SEEN.lock() {

@@ -42,6 +42,9 @@ pub struct Options {
     pub extra_mappings: HashMap<String, String>,
     /// Leave CUDA names inside string literals as they are (`--keep-strings`).
     pub keep_strings: bool,
+    /// Names the processed tree declares itself
+    /// ([`crate::project::ProjectNames`]): never HIP-W004.
+    pub project_names: std::sync::Arc<crate::project::ProjectNames>,
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
@@ -78,6 +81,10 @@ pub struct Stats {
     pub fixed: u32,
     /// Rewrites from the user's `[mappings]`.
     pub user_rewrites: u32,
+    /// Names HIP-W004 could report (CUDA declares them, no table maps them)
+    /// that this file declares itself; for [`crate::project::ProjectNames`].
+    /// Not added up by [`Stats::add`].
+    pub declared: Vec<String>,
 }
 
 impl Stats {

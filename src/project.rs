@@ -1,0 +1,301 @@
+//! What the processed tree declares itself: the CUDA-shaped names (`cu…`,
+//! `CU…`, `nv…`) its files and the headers they include by a relative path
+//! define as macros, functions, types, enumerators or variables. A name the
+//! project declares is the project's, and HIP-W004 never reports it (a name
+//! the tables map keeps its rules: see `translate::identifiers`).
+//!
+//! Only names W004 could report matter (CUDA declares them, no table maps
+//! them), so a file is searched, not lexed: each `cu`/`CU`/`nv` word is
+//! looked up, and only those names get their neighbours read: a declared
+//! name is one after `#define`, or after a type-like word (`void cudaFoo(`,
+//! `struct cuFoo {`, `cudaError_t cudaFoo =`) and before a declarator-like
+//! byte. Reading files and following includes is this module's; the CLI
+//! only hands it the file list, and the files are read only when the first
+//! HIP-W004 candidate of the run asks ([`ProjectNames`]).
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// Words before a name that do not make it a declaration.
+const NOT_A_TYPE: &[&[u8]] = &[
+    b"return",
+    b"case",
+    b"else",
+    b"throw",
+    b"new",
+    b"delete",
+    b"sizeof",
+    b"and",
+    b"or",
+    b"not",
+    b"defined",
+    b"if",
+    b"elif",
+    b"ifdef",
+    b"ifndef",
+    b"undef",
+    b"do",
+    b"goto",
+    b"decltype",
+    b"typeid",
+    b"alignof",
+    b"include",
+    b"co_return",
+    b"co_yield",
+    b"co_await",
+];
+
+/// The names the processed tree declares. Each file of the run reports what
+/// it declares once translated (its identifier pass collects them anyway:
+/// [`ProjectNames::note`]); the first HIP-W004 candidate of the run then
+/// reads only the files not translated yet, and the headers they include. A
+/// run with no candidate (most runs) reads nothing twice.
+#[derive(Debug, Default)]
+pub struct ProjectNames {
+    files: Vec<PathBuf>,
+    index: HashMap<PathBuf, usize>,
+    scanned: Vec<AtomicBool>,
+    noted: Mutex<(HashSet<String>, Vec<PathBuf>)>,
+    names: OnceLock<HashSet<String>>,
+}
+
+impl ProjectNames {
+    /// For a run over `files`.
+    pub fn new(files: Vec<PathBuf>) -> ProjectNames {
+        ProjectNames {
+            index: files
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (f.clone(), i))
+                .collect(),
+            scanned: files.iter().map(|_| AtomicBool::new(false)).collect(),
+            files,
+            ..ProjectNames::default()
+        }
+    }
+
+    /// Records what a file of the run declares (`declared`: from its
+    /// translation, [`crate::translate::Stats::declared`]) and the headers
+    /// it includes by a relative path, once it is translated.
+    pub fn note(&self, path: &Path, src: &[u8], declared: &[String]) {
+        let Some(&i) = self.index.get(path) else {
+            return;
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let includes = relative_includes(src)
+            .into_iter()
+            .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
+            .filter(|p| !self.index.contains_key(p) && p.is_file());
+        if let Ok(mut noted) = self.noted.lock() {
+            noted.0.extend(declared.iter().cloned());
+            noted.1.extend(includes);
+        }
+        self.scanned[i].store(true, Ordering::Release);
+    }
+
+    /// Whether the tree declares `name` (completing the scan on first call).
+    pub fn contains(&self, name: &str) -> bool {
+        if self.files.is_empty() {
+            return false;
+        }
+        self.names
+            .get_or_init(|| {
+                let rest: Vec<PathBuf> = self
+                    .files
+                    .iter()
+                    .zip(&self.scanned)
+                    .filter(|(_, s)| !s.load(Ordering::Acquire))
+                    .map(|(f, _)| f.clone())
+                    .collect();
+                let (mut names, includes) = match self.noted.lock() {
+                    Ok(n) => (n.0.clone(), n.1.clone()),
+                    Err(_) => Default::default(),
+                };
+                let mut seen: HashSet<PathBuf> = self.files.iter().cloned().collect();
+                let mut batch = rest;
+                batch.extend(includes.into_iter().filter(|p| seen.insert(p.clone())));
+                names.extend(collect(batch, seen));
+                names
+            })
+            .contains(name)
+    }
+}
+
+/// The names HIP-W004 could report that `files`, and the headers they
+/// include by relative paths (transitively), declare.
+pub fn declared_names(files: &[PathBuf]) -> HashSet<String> {
+    collect(files.to_vec(), files.iter().cloned().collect())
+}
+
+/// Scans `batch` and, transitively, the headers it includes that are not in
+/// `seen`. Plain threads, not rayon: this runs inside a rayon worker that
+/// other workers may wait on.
+fn collect(mut batch: Vec<PathBuf>, mut seen: HashSet<PathBuf>) -> HashSet<String> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut names = HashSet::new();
+    while !batch.is_empty() {
+        let chunk = batch.len().div_ceil(threads).max(1);
+        let found: Vec<(Vec<String>, Vec<PathBuf>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .chunks(chunk)
+                .map(|part| {
+                    s.spawn(move || {
+                        let mut out = (Vec::new(), Vec::new());
+                        // One buffer per thread: no fresh pages per file.
+                        let mut buf = Vec::new();
+                        for p in part {
+                            let (n, inc) = scan_file(p, &mut buf);
+                            out.0.extend(n);
+                            out.1.extend(inc);
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        batch = Vec::new();
+        for (n, includes) in found {
+            names.extend(n);
+            for inc in includes {
+                if seen.insert(inc.clone()) {
+                    batch.push(inc);
+                }
+            }
+        }
+    }
+    names
+}
+
+fn scan_file(path: &Path, buf: &mut Vec<u8>) -> (Vec<String>, Vec<PathBuf>) {
+    use std::io::Read;
+    buf.clear();
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_to_end(buf));
+    if read.is_err() {
+        return (Vec::new(), Vec::new());
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let (names, includes) = scan(buf);
+    let includes = includes
+        .into_iter()
+        .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
+        .filter(|p| p.is_file())
+        .collect();
+    (names, includes)
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The names `src` declares that HIP-W004 could report (CUDA declares them
+/// and no table maps them), and the paths of its `#include "…"`.
+///
+/// Sparse: a SIMD search finds each `cu`/`CU`/`nv` and each `include`, and
+/// only there are the neighbouring bytes read, so a file costs little more
+/// than a `memchr`. Comments are not skipped: a declaration written in a
+/// comment counts too (it only ever silences a finding).
+pub fn scan(src: &[u8]) -> (Vec<String>, Vec<&[u8]>) {
+    let mut names = Vec::new();
+    for pair in [&b"cu"[..], b"CU", b"nv"] {
+        for s in memchr::memmem::find_iter(src, pair) {
+            if s > 0 && is_word(src[s - 1]) {
+                continue;
+            }
+            let mut e = s + 2;
+            while e < src.len() && is_word(src[e]) {
+                e += 1;
+            }
+            // The byte tests first: most words are uses, not declarations.
+            if !declares(src, s, e) {
+                continue;
+            }
+            let Ok(name) = std::str::from_utf8(&src[s..e]) else {
+                continue;
+            };
+            if crate::mappings::cuda_header(name).is_some()
+                && crate::mappings::lookup(name).is_none()
+            {
+                names.push(name.to_owned());
+            }
+        }
+    }
+    (names, relative_includes(src))
+}
+
+/// The paths of `src`'s `#include "…"` lines.
+fn relative_includes(src: &[u8]) -> Vec<&[u8]> {
+    let mut includes = Vec::new();
+    for at in memchr::memmem::find_iter(src, b"include") {
+        let before = src[..at].trim_ascii_end();
+        if !before.ends_with(b"#") {
+            continue;
+        }
+        let rest = &src[at + 7..];
+        let rest = &rest[rest.len() - rest.trim_ascii_start().len()..];
+        if let Some(body) = rest.strip_prefix(b"\"") {
+            if let Some(end) = memchr::memchr2(b'"', b'\n', body) {
+                if body[end] == b'"' {
+                    includes.push(&body[..end]);
+                }
+            }
+        }
+    }
+    includes
+}
+
+/// Whether the word at `s..e` is declared there, by the identifier pass's
+/// own test (`translate::identifiers`), so that a file's names are the same
+/// whether that pass or this scan reads them: after `#define`, or after a
+/// word that makes it a declaration (`void cudaFoo(`, `struct cuFoo`), not
+/// in a `//` comment.
+fn declares(src: &[u8], s: usize, _e: usize) -> bool {
+    let before = src[..s].trim_ascii_end();
+    let Some(&last) = before.last() else {
+        return false;
+    };
+    if !is_word(last) {
+        return false;
+    }
+    let line = memchr::memrchr(b'\n', &src[..s]).map_or(0, |p| p + 1);
+    if memchr::memmem::find(&src[line..s], b"//").is_some() {
+        return false;
+    }
+    let start = before
+        .iter()
+        .rposition(|&b| !is_word(b))
+        .map_or(0, |p| p + 1);
+    let word = &before[start..];
+    word == b"define" || (!word[0].is_ascii_digit() && !NOT_A_TYPE.contains(&word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan;
+
+    #[test]
+    fn declarations() {
+        // Names CUDA 13 declares that no table maps, declared by the
+        // project (a shim); `cudaMalloc` is mapped, `cudaCheck` not CUDA's.
+        let src = b"#define cudaAtomicCapabilityScalar128(k, n, l) f(k, n, l)\n\
+            #  include \"util/helpers.h\"\n\
+            #include <cuda.h>\n\
+            int cudaGetExportTable(const void** t, const void* id);\n\
+            static int cudaDeviceGetHostAtomicCapabilities = 0;\n\
+            // int cudaKernelSetAttributeForDevice;\n\
+            void cudaCheck(int e); void* cudaMalloc(size_t);\n\
+            int x = cudaKernelSetAttributeForDevice(3);\n";
+        let (names, includes) = scan(src);
+        assert_eq!(
+            names,
+            [
+                "cudaAtomicCapabilityScalar128",
+                "cudaGetExportTable",
+                "cudaDeviceGetHostAtomicCapabilities"
+            ]
+        );
+        assert_eq!(includes, [&b"util/helpers.h"[..]]);
+    }
+}

@@ -1,0 +1,124 @@
+//! Function bodies of a file and what the warp rule asks of them: whether a
+//! body uses raw warp functions (`__shfl*`, `__ballot*` …), whether it splits
+//! the block into cooperative-groups tiles, and the function's name. The
+//! last body found is kept: candidates come in token order, so a function
+//! full of them is walked and read once, not once per candidate.
+
+use crate::lex::TokenKind;
+use crate::translate::Cx;
+
+/// One function body.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Body {
+    /// The `{` token.
+    pub(super) open: usize,
+    /// The matching `}` token.
+    pub(super) close: usize,
+    /// The function's name token.
+    pub(super) name: usize,
+    /// It calls a raw warp function.
+    pub(super) warp_functions: bool,
+    /// It makes cooperative-groups tiles (`tiled_partition<N>`).
+    pub(super) tiles: bool,
+}
+
+/// The function bodies asked about so far; candidates come in token order,
+/// so the last one found answers most questions.
+#[derive(Default)]
+pub(super) struct Bodies {
+    last: Option<Body>,
+}
+
+impl Bodies {
+    /// The innermost function body holding token `i`.
+    pub(super) fn at(&mut self, cx: &Cx<'_>, i: usize) -> Option<Body> {
+        if let Some(b) = self.last.filter(|b| b.open < i && i < b.close) {
+            return Some(b);
+        }
+        let b = enclosing(cx, i)?;
+        self.last = Some(b);
+        Some(b)
+    }
+}
+
+/// How far back a body's `{` is looked for, in tokens.
+const WALK_LIMIT: usize = 20_000;
+
+/// Walks out from token `i` to the first enclosing `{` that opens a
+/// function body, and reads the body's facts.
+fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
+    let mut k = i;
+    // Bounded: a file-scope candidate (no body) must not cost a walk to the
+    // file's start each time.
+    let stop = i.saturating_sub(WALK_LIMIT);
+    loop {
+        let mut depth = 0usize;
+        let open = loop {
+            k = cx.prev(k).filter(|&p| p >= stop)?;
+            match cx.text(k) {
+                b"}" => depth += 1,
+                b"{" if depth == 0 => break k,
+                b"{" => depth -= 1,
+                _ => {}
+            }
+        };
+        if let Some(name) = function_name(cx, open) {
+            let close = cx.matching_close(open)?;
+            let mut b = Body {
+                open,
+                close,
+                name,
+                warp_functions: false,
+                tiles: false,
+            };
+            for k in open..close {
+                if cx.tok(k).kind != TokenKind::Ident {
+                    continue;
+                }
+                let t = cx.text(k);
+                b.warp_functions |= is_warp_function(t);
+                b.tiles |= matches!(t, b"tiled_partition" | b"thread_block_tile")
+                    && cx.next(k).is_some_and(|lt| cx.is_punct(lt, b"<"));
+            }
+            return Some(b);
+        }
+        k = open;
+    }
+}
+
+/// Whether an identifier names a raw warp-level function or type.
+pub(super) fn is_warp_function(t: &[u8]) -> bool {
+    [
+        &b"__shfl"[..],
+        b"__ballot",
+        b"__any",
+        b"__all",
+        b"__syncwarp",
+        b"__activemask",
+        b"__reduce_",
+        b"__match_",
+        b"WarpReduce",
+        b"WarpScan",
+        b"coalesced_threads",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
+}
+
+/// The name of the function whose body the `{` at `open` opens:
+/// `name(params) [const|noexcept|override|final] {`.
+fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
+    let mut j = cx.prev(open)?;
+    while cx.tok(j).kind == TokenKind::Ident
+        && matches!(cx.text(j), b"const" | b"noexcept" | b"override" | b"final")
+    {
+        j = cx.prev(j)?;
+    }
+    if !cx.is_punct(j, b")") {
+        return None;
+    }
+    cx.matching_open(j).and_then(|p| cx.prev(p)).filter(|&n| {
+        cx.tok(n).kind == TokenKind::Ident
+            && !matches!(cx.text(n), b"if" | b"for" | b"while" | b"switch" | b"catch")
+    })
+}

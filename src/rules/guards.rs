@@ -1,0 +1,174 @@
+//! Preprocessor context of findings: a hazard the code already guards is at
+//! most a note. Inline PTX in an `#if` branch with a portable `#else` (no
+//! `asm` there: `#if defined(__CUDA_ARCH__)`, `#ifdef ASM`), a
+//! `__CUDA_ARCH__ >= N` capability test with an `#else`, and a CUDA version
+//! test with an `#else` or whose branch only includes headers or defines
+//! function-like macros (a shim for the newer API) are already
+//! ported: HIP compiles the other branch. They become `Info`, and a
+//! condition naming the macro twice (`defined(X) && X >= 13`) is reported
+//! once. Runs after the rules, over their findings; rewrites nothing.
+
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::lex::TokenKind;
+use crate::translate::Cx;
+
+/// One `#if … #elif … #else … #endif` group: its branch directives in order
+/// and where it ends.
+struct Group {
+    branches: Vec<usize>,
+    end: usize,
+}
+
+/// Downgrades or drops the guarded findings in `out`.
+pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let relevant = |c: Code| {
+        matches!(
+            c,
+            Code::InlinePtx | Code::CudaArchGuard | Code::VersionCheck
+        )
+    };
+    if !out.iter().any(|d| relevant(d.code)) {
+        return;
+    }
+    let groups = groups(cx);
+    let mut seen: Vec<(Code, usize)> = Vec::new();
+    out.retain_mut(|d| {
+        if !relevant(d.code) {
+            return true;
+        }
+        let pos = d.range.start;
+        let enclosing = enclosing(cx, &groups, pos);
+        if d.code == Code::InlinePtx {
+            if enclosing
+                .iter()
+                .any(|&(g, k)| portable_alternative(cx, &groups[g], k))
+            {
+                guarded(d);
+            }
+            return true;
+        }
+        // W010 and W014 sit in a condition: the branch it opens.
+        let Some(&(g, k)) = enclosing.last() else {
+            return true;
+        };
+        let group = &groups[g];
+        let dir = &cx.lx.directives[group.branches[k]];
+        if !(dir.hash as usize <= pos && pos < dir.end as usize) {
+            return true;
+        }
+        if seen.contains(&(d.code, group.branches[k])) {
+            return false;
+        }
+        seen.push((d.code, group.branches[k]));
+        let has_else = k + 1 < group.branches.len();
+        let is_if = matches!(dir.name.as_str(), "if" | "elif");
+        let compares = (dir.first_token as usize..dir.end_token as usize)
+            .any(|t| matches!(cx.text(t), b"<" | b">"));
+        let quiet = match d.code {
+            Code::CudaArchGuard => is_if && compares && has_else,
+            _ => is_if && (has_else || only_directives(cx, group, k)),
+        };
+        if quiet {
+            guarded(d);
+        }
+        true
+    });
+}
+
+fn guarded(d: &mut Diagnostic) {
+    if d.severity > Severity::Info {
+        d.severity = Severity::Info;
+    }
+    d.message
+        .push_str(" (guarded: HIP compiles the portable branch)");
+}
+
+/// Every conditional group of the file.
+fn groups(cx: &Cx<'_>) -> Vec<Group> {
+    let mut done = Vec::new();
+    let mut open: Vec<Group> = Vec::new();
+    for (i, d) in cx.lx.directives.iter().enumerate() {
+        match d.name.as_str() {
+            "if" | "ifdef" | "ifndef" => open.push(Group {
+                branches: vec![i],
+                end: cx.src.len(),
+            }),
+            "elif" | "else" | "elifdef" | "elifndef" => {
+                if let Some(g) = open.last_mut() {
+                    g.branches.push(i);
+                }
+            }
+            "endif" => {
+                if let Some(mut g) = open.pop() {
+                    g.end = d.hash as usize;
+                    done.push(g);
+                }
+            }
+            _ => {}
+        }
+    }
+    done.extend(open);
+    done
+}
+
+/// The groups around byte `pos`, with the branch it is in, outermost first.
+fn enclosing(cx: &Cx<'_>, groups: &[Group], pos: usize) -> Vec<(usize, usize)> {
+    let dirs = &cx.lx.directives;
+    let mut found: Vec<(usize, usize)> = groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| dirs[g.branches[0]].hash as usize <= pos && pos < g.end)
+        .filter_map(|(gi, g)| {
+            let k = g
+                .branches
+                .iter()
+                .rposition(|&b| dirs[b].hash as usize <= pos)?;
+            Some((gi, k))
+        })
+        .collect();
+    found.sort_by_key(|&(g, _)| dirs[groups[g].branches[0]].hash);
+    found
+}
+
+/// Token range of branch `k`'s body: after its directive, up to the next.
+fn body(cx: &Cx<'_>, group: &Group, k: usize) -> std::ops::Range<usize> {
+    let dirs = &cx.lx.directives;
+    let start = dirs[group.branches[k]].end_token as usize;
+    let end = match group.branches.get(k + 1) {
+        Some(&b) => dirs[b].first_token as usize,
+        None => cx
+            .lx
+            .tokens
+            .partition_point(|t| (t.start as usize) < group.end),
+    };
+    start..end.max(start)
+}
+
+/// Branch `k` is followed by another that holds no `asm`.
+fn portable_alternative(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    k + 1 < group.branches.len()
+        && (k + 1..group.branches.len()).all(|j| {
+            !body(cx, group, j).any(|t| {
+                cx.tok(t).kind == TokenKind::Ident
+                    && matches!(cx.text(t), b"asm" | b"__asm__" | b"__asm")
+            })
+        })
+}
+
+/// Branch `k` holds only `#include`s and function-like `#define`s (a
+/// compatibility shim: `#define __shfl_up(v, d) __shfl_up_sync(…)`, or a
+/// header only the CUDA branches below use), which HIP does not need.
+fn only_directives(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    let range = body(cx, group, k);
+    !range.is_empty()
+        && range.clone().all(|t| cx.tok(t).in_directive())
+        && range.clone().all(|t| {
+            let d = &cx.lx.directives[cx.tok(t).directive as usize];
+            let name = d.first_token as usize + 1;
+            d.name == "include"
+                || (d.name == "define"
+                    && name + 1 < d.end_token as usize
+                    && cx.is_punct(name + 1, b"(")
+                    && cx.tok(name + 1).start == cx.tok(name).end)
+        })
+}

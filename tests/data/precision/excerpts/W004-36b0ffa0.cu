@@ -1,0 +1,7 @@
+  free(inp);
+  free(weight);
+  free(bias);
+  cudaCheck(hipFree(d_out));
+  cudaCheck(hipFree(d_mean));
+  cudaCheck(hipFree(d_rstd));
+  cudaCheck(hipFree(d_inp));

@@ -1,0 +1,7 @@
+    const int N = B * T;
+    const int grid_size = ceil_div(N * 32, block_size);
+    layernorm_forward_kernel1<<<grid_size, block_size>>>(out, mean, rstd, inp, weight, bias, N, C);
+    cudaCheck(hipDeviceSynchronize());
+}
+
+void layernorm_forward2(float* out, float* mean, float* rstd,

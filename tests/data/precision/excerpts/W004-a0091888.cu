@@ -1,0 +1,7 @@
+  cudaCheck(hipFree(d_mean));
+  cudaCheck(hipFree(d_rstd));
+  cudaCheck(hipFree(d_inp));
+  cudaCheck(hipFree(d_weight));
+  cudaCheck(hipFree(d_bias));
+
+  return 0;

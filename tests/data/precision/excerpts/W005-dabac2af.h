@@ -1,0 +1,1 @@
+        const unsigned int umin = Q(0);

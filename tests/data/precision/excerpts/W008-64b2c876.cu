@@ -1,0 +1,7 @@
+__global__ void softmax_forward_online_kernel(float* out, const float* inp, int N, int C) {
+  namespace cg = cooperative_groups;
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+
+  int row = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();
+  if (row >= N) {

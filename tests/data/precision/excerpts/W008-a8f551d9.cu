@@ -1,0 +1,16 @@
+__global__ void groupnorm_forward_kernel(
+    const float* __restrict__ x,
+    const float* __restrict__ weight,
+    const float* __restrict__ bias,
+    float* __restrict__ out,
+    float* __restrict__ mean,
+    float* __restrict__ rstd,
+    int B, int C, int img_size, int group_size, int n_groups
+) {
+    namespace cg = cooperative_groups;
+    auto block = cg::this_thread_block();
+    auto warp = cg::tiled_partition<32>(block);
+    __shared__ float shared_sum[TPB/32];
+    __shared__ float shared_sum2[TPB/32];
+    int num_warps = blockDim.x / 32;
+}

@@ -1,0 +1,3 @@
+ARCH      = sm_60
+GPU_TARGETS ?= gfx90a gfx942 gfx1100
+CFLAGS := -std=c++17 -Wall $(GPU_TARGETS:%=--offload-arch=%)

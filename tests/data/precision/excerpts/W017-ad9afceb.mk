@@ -1,0 +1,3 @@
+ARCH      = sm_60
+GPU_TARGETS ?= gfx90a gfx942 gfx1100
+          $(GPU_TARGETS:%=--offload-arch=%) -fopenmp \

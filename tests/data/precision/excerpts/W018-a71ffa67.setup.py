@@ -1,0 +1,1 @@
+        nvcc_flags.append('-std=c++17')
