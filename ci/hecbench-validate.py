@@ -1071,6 +1071,12 @@ def write_md(doc, path):
         if r["verdict"] == "build-fail" and r.get("side"):
             v += " (%s)" % r["side"]
         L.append("| %s | %s | %s | %s | %s | %s |" % (r["name"], v, "yes" if r.get("counted") else "no", side("cuda"), side("hip"), md(r.get("detail", ""))))
+    # What each counted non-match is, written by a person after reading its logs
+    # (ci/GPU-RESULTS-REALWORLD.notes.md, kept beside the results).
+    notes = os.path.join(os.path.dirname(path), "GPU-RESULTS-REALWORLD.notes.md")
+    if os.path.exists(notes):
+        with open(notes) as f:
+            L += ["", f.read().rstrip()]
     with open(path, "w") as f:
         f.write("\n".join(L) + "\n")
 

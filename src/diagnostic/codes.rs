@@ -310,6 +310,17 @@ and link), `CUDA_RESOLVE_DEVICE_SYMBOLS`, `CMAKE_CUDA_HOST_COMPILER`, FindCUDA's
 set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:\n\n```cmake\n\
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";
+    HipCollision => "HIP-W021", "hip-collision", Warning, Never,
+        "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`)",
+        "CUDA leaves some conveniences to the user that HIP's headers provide: arithmetic operators \
+on `float2`/`float4`/`int4`… (HIP's `HIP_vector_type` defines them all; CUDA samples' \
+`helper_math.h` defines them again), `atomicMax`/`atomicMin` on `float` and `double`, `__ffsll`. \
+After translation both definitions are visible and the calls are ambiguous or redefined. Only a \
+person can choose: remove the project's version where HIP's does the same, or rename it.\n\n\
+Before:\n\n```cuda\ninline __host__ __device__ float4 operator+(float4 a, float4 b) {\n\
+  return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);\n}\n```\n\nAfter: the \
+definition removed (HIP's `operator+` on `float4` does the same), or kept under \
+`#ifndef __HIP_PLATFORM_AMD__`.";
     TorchExtension => "HIP-I003", "torch-extension", Info, Never,
         "a PyTorch `CUDAExtension`, which PyTorch hipifies and builds itself on ROCm",
         "On a ROCm build of PyTorch, `torch.utils.cpp_extension.CUDAExtension` runs PyTorch's own \

@@ -4,6 +4,7 @@
 //! rewrites text.
 
 mod bodies;
+mod collisions;
 mod guards;
 mod libraries;
 mod ptx;
@@ -48,6 +49,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
                 if cuda {
                     warp.ident(cx, i, name, &mut out);
                     semantics::ident(cx, i, name, &mut out);
+                    collisions::ident(cx, i, name, &mut out);
                     versions::ident(cx, i, name, &mut versions, &mut out);
                 }
             }

@@ -1,0 +1,143 @@
+//! Definitions of the project's that HIP's headers make twice: operators on
+//! the vector types (`HIP_vector_type` defines them all; CUDA defines none,
+//! so projects vendor `helper_math.h`), `atomicMax`/`atomicMin` on floating
+//! point, `__ffsll`. Both are visible after translation: calls become
+//! ambiguous, or the function is redefined. Reported where the project
+//! defines it; which one to keep is the project's choice.
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lex::TokenKind;
+use crate::translate::Cx;
+
+/// The vector types HIP gives arithmetic operators.
+const VECTOR_TYPES: &[&[u8]] = &[
+    b"char2",
+    b"char3",
+    b"char4",
+    b"uchar2",
+    b"uchar3",
+    b"uchar4",
+    b"short2",
+    b"short3",
+    b"short4",
+    b"ushort2",
+    b"ushort3",
+    b"ushort4",
+    b"int2",
+    b"int3",
+    b"int4",
+    b"uint2",
+    b"uint3",
+    b"uint4",
+    b"long2",
+    b"long3",
+    b"long4",
+    b"ulong2",
+    b"ulong3",
+    b"ulong4",
+    b"longlong2",
+    b"longlong3",
+    b"longlong4",
+    b"ulonglong2",
+    b"ulonglong3",
+    b"ulonglong4",
+    b"float2",
+    b"float3",
+    b"float4",
+    b"double2",
+    b"double3",
+    b"double4",
+];
+
+/// Checks identifier token `i` (`name`): an `operator` over a vector type, or
+/// a definition of a function HIP defines too.
+pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    match name {
+        b"operator" => operator(cx, i, out),
+        b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, out),
+        _ => {}
+    }
+}
+
+/// The parameter list `(`…`)` after token `from` and what follows it, when
+/// it is a definition (`{` after the `)`, past `const`/qualifiers).
+fn defined_params(cx: &Cx<'_>, open: usize) -> Option<(usize, usize)> {
+    let close = cx.matching_close(open).filter(|&c| cx.is_punct(c, b")"))?;
+    let mut k = cx.next(close)?;
+    while cx.tok(k).kind == TokenKind::Ident {
+        k = cx.next(k)?;
+    }
+    cx.is_punct(k, b"{").then_some((open, close))
+}
+
+fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    // `operator` then its symbol's punctuation, then `(`.
+    let mut k = cx.next(i);
+    let mut op = Vec::new();
+    while let Some(j) = k.filter(|&j| cx.tok(j).kind == TokenKind::Punct && !cx.is_punct(j, b"(")) {
+        op.extend_from_slice(cx.text(j));
+        k = cx.next(j);
+    }
+    if op.is_empty() || op.len() > 3 {
+        return;
+    }
+    let Some((open, close)) = k
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| defined_params(cx, o))
+    else {
+        return;
+    };
+    let Some(ty) = (open + 1..close).find(|&p| VECTOR_TYPES.contains(&cx.text(p))) else {
+        return;
+    };
+    let (op, ty) = (
+        String::from_utf8_lossy(&op),
+        String::from_utf8_lossy(cx.text(ty)),
+    );
+    out.push(
+        Diagnostic::new(
+            Code::HipCollision,
+            cx.span(i, open),
+            format!("the project defines `operator{op}` on `{ty}`, which HIP's headers define too: calls become ambiguous"),
+        )
+        .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
+    );
+}
+
+fn function(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    // A definition: a type before the name, `(`…`) {` after it.
+    let typed = cx
+        .prev(i)
+        .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"*"));
+    if !typed
+        || cx
+            .prev(i)
+            .is_some_and(|p| matches!(cx.text(p), b"return" | b"else"))
+    {
+        return;
+    }
+    let Some((open, close)) = cx
+        .next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| defined_params(cx, o))
+    else {
+        return;
+    };
+    let floating = (open + 1..close).any(|p| matches!(cx.text(p), b"float" | b"double"));
+    if name != b"__ffsll" && !floating {
+        return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::HipCollision,
+            cx.tok(i).range(),
+            format!(
+                "the project defines `{name}`, which HIP's headers define with the same parameters"
+            ),
+        )
+        .with_help(format!(
+            "remove the project's `{name}` (HIP's does the same), or rename it and its calls"
+        )),
+    );
+}
