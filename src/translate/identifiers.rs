@@ -281,7 +281,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if m.family != Family::Device || m.hip.name != Some(m.cuda) {
             cx.facts.uses_cuda_names = true;
         }
-        if legacy_cublas && m.family == Family::Blas && m.kind == Kind::Function {
+        if m.family == Family::Blas
+            && m.kind == Kind::Function
+            && (legacy_cublas || is_legacy_cublas_call(cx, i, name))
+        {
             cx.diagnostics.push(
                 Diagnostic::new(
                     Code::LegacyCublas,
@@ -400,6 +403,24 @@ fn names_namespace(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
             .filter(|&alias| cx.tok(alias).kind == TokenKind::Ident)
             .and_then(|alias| cx.prev(alias))
             .is_some_and(|n| cx.is_ident(n, b"namespace"))
+}
+
+/// Whether the cuBLAS call at token `i` is of the legacy API whatever the
+/// file includes: the handle-less helpers, or a BLAS routine whose first
+/// argument is a character (`cublasSgemm('N', …)`) rather than a handle.
+/// (A file that includes `cublas.h` and names no handle type is legacy
+/// throughout: the include scan keeps it so.)
+fn is_legacy_cublas_call(cx: &Cx<'_>, i: usize, name: &str) -> bool {
+    if matches!(
+        name,
+        "cublasInit" | "cublasShutdown" | "cublasAlloc" | "cublasFree" | "cublasGetError"
+    ) {
+        return true;
+    }
+    cx.next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.next(o))
+        .is_some_and(|a| cx.tok(a).kind == TokenKind::Char)
 }
 
 /// Cheap lexical test before asking the parser: a type-like token before

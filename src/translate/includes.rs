@@ -70,7 +70,12 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     let lines = collect(cx);
 
     let has = |name: &str| lines.iter().any(|l| l.path == name);
-    out.legacy_cublas = has("cublas.h") && !has("cublas_v2.h");
+    // `cublas.h` alone is the legacy API unless the file uses handles (then
+    // it is translated like cublas_v2.h, as hipify-clang does, and only the
+    // legacy calls are left).
+    out.legacy_cublas = has("cublas.h")
+        && !has("cublas_v2.h")
+        && !(0..cx.lx.tokens.len()).any(|k| cx.is_ident(k, b"cublasHandle_t"));
 
     // Headers this file already includes after translation, with the branch
     // they sit in: a later include of the same header in that branch (or
@@ -90,7 +95,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                         Diagnostic::new(
                             Code::LegacyCublas,
                             hn.range(),
-                            "`cublas.h` without `cublas_v2.h` declares the legacy cuBLAS API, which hipBLAS does not have",
+                            "`cublas.h` without `cublas_v2.h` or a `cublasHandle_t` declares the legacy cuBLAS API, which hipBLAS does not have",
                         )
                         .with_help("port to the handle-based API of cublas_v2.h first; the include and the legacy calls are left as they are"),
                     );
