@@ -82,7 +82,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     // nested in it) is redundant.
     let mut emitted: Vec<(&str, &[u32])> = Vec::new();
     let mut edits = Vec::new();
-    for line in &lines {
+    for (li, line) in lines.iter().enumerate() {
         let dir = &cx.lx.directives[line.directive];
         let hn = cx.tok(line.token);
         let delete_line = Edit::delete(dir.line_start as usize..dir.end_with_newline as usize);
@@ -140,6 +140,25 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                 cx.deleted[line.directive] = true;
                 continue;
             }
+        }
+        // HIP's cooperative groups need the runtime declared first (nvcc
+        // includes CUDA's implicitly): where the runtime's include comes
+        // only after them, it moves right before them.
+        if target == "hip/hip_cooperative_groups.h"
+            && !emitted
+                .iter()
+                .any(|(h, b)| *h == HIP_RUNTIME && line.branch.starts_with(b))
+            && lines[li + 1..]
+                .iter()
+                .any(|l| matches!(l.path.as_str(), "cuda_runtime.h" | "cuda.h" | HIP_RUNTIME))
+        {
+            let nl = crate::source::line_ending(cx.src);
+            edits.push(Edit::insert(
+                dir.line_start as usize,
+                format!("#include <{HIP_RUNTIME}>{nl}"),
+            ));
+            emitted.push((HIP_RUNTIME, &line.branch));
+            out.has_hip_runtime = true;
         }
         if is_hip {
             // Keep the delimiters as written.
