@@ -299,9 +299,20 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
         .iter()
         .filter(|(f, ..)| is_compile_unit(f))
         .collect();
+    // Every translated file's line map, by its path in the tree: an error in
+    // an included header is reported at its original's line too.
+    let maps: std::collections::HashMap<String, (&Path, &[usize])> = translated
+        .iter()
+        .map(|(original, dest, map, _)| {
+            (
+                dest.display().to_string(),
+                (original.as_path(), map.as_slice()),
+            )
+        })
+        .collect();
     let verdicts = units
         .par_iter()
-        .map(|(original, dest, map, findings)| {
+        .map(|(original, dest, _, findings)| {
             let mut cmd = Command::new(&opts.hipcc);
             cmd.arg("-x")
                 .arg("hip")
@@ -344,7 +355,7 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
             let errors = if ok {
                 Vec::new()
             } else {
-                first_errors(&log, dest, original, map, &tree, &root)
+                first_errors(&log, &maps, &tree, &root)
             };
             // When hipcc fails, what hipify-rs found is the likely reason.
             let findings = if ok { Vec::new() } else { findings.clone() };
@@ -362,25 +373,24 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
 /// Up to eight `error:` lines, with positions in the translation mapped back.
 fn first_errors(
     log: &str,
-    dest: &Path,
-    original: &Path,
-    map: &[usize],
+    maps: &std::collections::HashMap<String, (&Path, &[usize])>,
     tree: &Path,
     root: &Path,
 ) -> Vec<String> {
-    let dest_s = dest.display().to_string();
     let tree_s = tree.display().to_string();
     let mut out = Vec::new();
     for line in log.lines().filter(|l| l.contains("error")) {
         let mut l = line.to_string();
-        if let Some(rest) = l.strip_prefix(&format!("{dest_s}:")) {
-            let mut parts = rest.splitn(2, ':');
-            if let (Some(n), Some(tail)) = (parts.next(), parts.next()) {
-                if let Ok(n) = n.parse::<usize>() {
-                    let orig = map.get(n).copied().filter(|&o| o > 0).unwrap_or(n);
-                    l = format!("{}:{orig}:{tail}", original.display());
-                }
-            }
+        // `path:line:…` of a translated file: its original, at its line.
+        let mapped = l.split_once(':').and_then(|(path, rest)| {
+            let (original, map) = maps.get(path)?;
+            let (n, tail) = rest.split_once(':')?;
+            let n = n.parse::<usize>().ok()?;
+            let orig = map.get(n).copied().filter(|&o| o > 0).unwrap_or(n);
+            Some(format!("{}:{orig}:{tail}", original.display()))
+        });
+        if let Some(m) = mapped {
+            l = m;
         } else {
             // Errors in other translated files: show their original paths.
             l = l.replace(&tree_s, &root.display().to_string());
@@ -419,5 +429,31 @@ mod tests {
         let inserted = b"#include <hip/hip_runtime.h>\nint x;\n";
         let map = line_map(b"int x;\n", inserted);
         assert_eq!(map[2], 1);
+    }
+
+    #[test]
+    fn errors_in_included_headers_are_at_their_original_line() {
+        // h.cuh got `#include <hip/hip_runtime.h>` after its `#pragma once`.
+        let header = line_map(
+            b"#pragma once\nint f() { return bad; }\n",
+            b"#pragma once\n#include <hip/hip_runtime.h>\nint f() { return bad; }\n",
+        );
+        let unit = line_map(b"#include \"h.cuh\"\n", b"#include \"h.cuh\"\n");
+        let maps = std::collections::HashMap::from([
+            (
+                "/t/h.cuh".to_string(),
+                (Path::new("/src/h.cuh"), header.as_slice()),
+            ),
+            (
+                "/t/a.cu".to_string(),
+                (Path::new("/src/a.cu"), unit.as_slice()),
+            ),
+        ]);
+        let log = "In file included from /t/a.cu:1:\n/t/h.cuh:3:18: error: use of undeclared identifier 'bad'\n";
+        let errors = first_errors(log, &maps, Path::new("/t"), Path::new("/src"));
+        assert_eq!(
+            errors,
+            ["/src/h.cuh:2:18: error: use of undeclared identifier 'bad'"]
+        );
     }
 }
