@@ -54,6 +54,32 @@ impl Launched {
     }
 }
 
+/// `dim3(arg)`, but an argument that is already one `dim3(…)` call stays as
+/// it is (hipify-clang does not wrap it twice).
+fn as_dim3(arg: &str) -> String {
+    let whole_call = arg.strip_prefix("dim3").and_then(|rest| {
+        let rest = rest.trim_start();
+        let inner = rest.strip_prefix('(')?.strip_suffix(')')?;
+        // The `(` after `dim3` closes at the very end, not earlier.
+        let mut depth = 0i32;
+        inner
+            .bytes()
+            .all(|b| {
+                depth += match b {
+                    b'(' => 1,
+                    b')' => -1,
+                    _ => 0,
+                };
+                depth >= 0
+            })
+            .then_some(())
+    });
+    match whole_call {
+        Some(()) => arg.to_string(),
+        None => format!("dim3({arg})"),
+    }
+}
+
 /// Three adjacent `c` punctuation tokens at `i` in one context: `<<<` or
 /// `>>>`, or the same written with blanks between (`<< <`), which nvcc reads
 /// alike (`>> >` in a launch's configuration cannot close a template).
@@ -309,9 +335,9 @@ fn rewrite_launch(
             && e.range.end <= replaced.end)
     });
     let mut text = format!(
-        "hipLaunchKernelGGL({kernel}, dim3({}), dim3({}), {}, {}",
-        parts[0],
-        parts[1],
+        "hipLaunchKernelGGL({kernel}, {}, {}, {}, {}",
+        as_dim3(&parts[0]),
+        as_dim3(&parts[1]),
         parts.get(2).map_or("0", String::as_str),
         parts.get(3).map_or("0", String::as_str)
     );
