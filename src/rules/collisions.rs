@@ -51,9 +51,17 @@ const VECTOR_TYPES: &[&[u8]] = &[
 
 /// Checks identifier token `i` (`name`): an `operator` over a vector type, or
 /// a definition of a function HIP defines too.
-pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+/// Operator collisions go to `operators` (a vendored `helper_math.h` has
+/// 150 of them: [`summarize_operators`] makes them one finding).
+pub(super) fn ident(
+    cx: &Cx<'_>,
+    i: usize,
+    name: &[u8],
+    operators: &mut Vec<Diagnostic>,
+    out: &mut Vec<Diagnostic>,
+) {
     match name {
-        b"operator" => operator(cx, i, out),
+        b"operator" => operator(cx, i, operators),
         b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, out),
         _ => {}
     }
@@ -102,6 +110,23 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         )
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
     );
+}
+
+/// One finding for a file's operator collisions: at the first, with the
+/// count of the others (one decision removes or guards them all).
+pub(super) fn summarize_operators(operators: Vec<Diagnostic>, out: &mut Vec<Diagnostic>) {
+    let n = operators.len();
+    let Some(mut first) = operators.into_iter().next() else {
+        return;
+    };
+    if n > 1 {
+        first.message = format!(
+            "{} (and {} more of this file's operators on HIP's vector types)",
+            first.message,
+            n - 1
+        );
+    }
+    out.push(first);
 }
 
 fn function(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
