@@ -1,6 +1,6 @@
-//! Definitions of the project's that HIP's headers make twice: operators on
-//! the vector types (`HIP_vector_type` defines them all; CUDA defines none,
-//! so projects vendor `helper_math.h`), `atomicMax`/`atomicMin` on floating
+//! Definitions of the project's that HIP's headers make twice: compound
+//! assignments on the vector types (`HIP_vector_type` declares them as
+//! members; CUDA defines none, so projects vendor `helper_math.h`), `atomicMax`/`atomicMin` on floating
 //! point, `__ffsll`. Both are visible after translation: calls become
 //! ambiguous, or the function is redefined. Reported where the project
 //! defines it; which one to keep is the project's choice.
@@ -86,7 +86,13 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         op.extend_from_slice(cx.text(j));
         k = cx.next(j);
     }
-    if op.is_empty() || op.len() > 3 {
+    // HIP declares the compound assignments as members of its vector type:
+    // with the project's free one, `a += b` has two exact matches. (Its
+    // binary operators lose to a project's non-template ones: those compile.)
+    if !matches!(
+        op.as_slice(),
+        b"+=" | b"-=" | b"*=" | b"/=" | b"%=" | b"&=" | b"|=" | b"^=" | b"<<=" | b">>="
+    ) {
         return;
     }
     let Some((open, close)) = k
@@ -98,6 +104,9 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let Some(ty) = (open + 1..close).find(|&p| VECTOR_TYPES.contains(&cx.text(p))) else {
         return;
     };
+    if nvcc_only(cx, cx.tok(i).start as usize) {
+        return;
+    }
     let (op, ty) = (
         String::from_utf8_lossy(&op),
         String::from_utf8_lossy(cx.text(ty)),
@@ -110,6 +119,34 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         )
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
     );
+}
+
+/// Whether byte `at` lies in an `#ifdef __NVCC__` / `#if defined(__NVCC__)`
+/// branch: code only nvcc compiles, which HIP never sees.
+fn nvcc_only(cx: &Cx<'_>, at: usize) -> bool {
+    let mut stack: Vec<bool> = Vec::new();
+    for d in &cx.lx.directives {
+        if d.line_start as usize >= at {
+            break;
+        }
+        let text = &cx.src[d.line_start as usize..d.end as usize];
+        let names_nvcc = memchr::memmem::find(text, b"__NVCC__").is_some();
+        match d.name.as_str() {
+            "ifdef" => stack.push(names_nvcc),
+            "if" => stack.push(names_nvcc && !text.contains(&b'!')),
+            "ifndef" => stack.push(false),
+            "elif" | "else" => {
+                if let Some(top) = stack.last_mut() {
+                    *top = false;
+                }
+            }
+            "endif" => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    stack.contains(&true)
 }
 
 /// One finding for a file's operator collisions: at the first, with the
@@ -151,6 +188,9 @@ fn function(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     let floating = (open + 1..close).any(|p| matches!(cx.text(p), b"float" | b"double"));
     if name != b"__ffsll" && !floating {
         return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
+    }
+    if nvcc_only(cx, cx.tok(i).start as usize) {
+        return;
     }
     let name = String::from_utf8_lossy(name);
     out.push(
