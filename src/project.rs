@@ -18,34 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// Words before a name that do not make it a declaration.
-const NOT_A_TYPE: &[&[u8]] = &[
-    b"return",
-    b"case",
-    b"else",
-    b"throw",
-    b"new",
-    b"delete",
-    b"sizeof",
-    b"and",
-    b"or",
-    b"not",
-    b"defined",
-    b"if",
-    b"elif",
-    b"ifdef",
-    b"ifndef",
-    b"undef",
-    b"do",
-    b"goto",
-    b"decltype",
-    b"typeid",
-    b"alignof",
-    b"include",
-    b"co_return",
-    b"co_yield",
-    b"co_await",
-];
+use crate::translate::NOT_A_TYPE;
 
 /// The names the processed tree declares. Each file of the run reports what
 /// it declares once translated (its identifier pass collects them anyway:
@@ -268,7 +241,8 @@ fn declares(src: &[u8], s: usize, _e: usize) -> bool {
         .rposition(|&b| !is_word(b))
         .map_or(0, |p| p + 1);
     let word = &before[start..];
-    word == b"define" || (!word[0].is_ascii_digit() && !NOT_A_TYPE.contains(&word))
+    word == b"define"
+        || (!word[0].is_ascii_digit() && word != b"include" && !NOT_A_TYPE.contains(&word))
 }
 
 #[cfg(test)]

@@ -105,7 +105,7 @@ const BEFORE_GLOBAL_SCOPE: &[&[u8]] = &[
 ];
 
 /// Words before an identifier that do not make it a declaration.
-const NOT_A_TYPE: &[&[u8]] = &[
+pub(crate) const NOT_A_TYPE: &[&[u8]] = &[
     b"return",
     b"case",
     b"else",

@@ -16,6 +16,7 @@ mod prefilter;
 mod scopes;
 mod strings;
 
+pub(crate) use identifiers::NOT_A_TYPE;
 pub use prefilter::nothing_to_translate;
 
 use std::collections::{BTreeMap, HashMap};
