@@ -250,22 +250,23 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
     }
     // The first unconditional include at file scope (not in an `extern "C" {`
     // block, where HIP's C++ templates cannot go) …
+    let mut depths = BraceDepths::default();
     let mut include = lines
         .iter()
-        .find(|l| l.branch.is_empty() && brace_depth_before(cx, dirs[l.directive].first_token) == 0)
+        .find(|l| l.branch.is_empty() && depths.at(cx, l.directive) == 0)
         .map(|l| dirs[l.directive].line_start as usize);
     // … or, before it, the first unconditional `#define`: nvcc includes the
     // runtime before any line of the file, so a project's macro (`#define T
     // float`) never reaches its headers; HIP's must come first too.
     let mut depth = 0usize;
-    for d in dirs {
+    for (k, d) in dirs.iter().enumerate() {
         if include.is_some_and(|at| d.line_start as usize >= at) {
             break;
         }
         match d.name.as_str() {
             "if" | "ifdef" | "ifndef" => depth += 1,
             "endif" => depth = depth.saturating_sub(1),
-            "define" if depth == 0 && brace_depth_before(cx, d.first_token) == 0 => {
+            "define" if depth == 0 && depths.at(cx, k) == 0 => {
                 include = Some(d.line_start as usize);
                 break;
             }
@@ -298,17 +299,30 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
     })
 }
 
-/// The `{` less the `}` of code before token `end`.
-fn brace_depth_before(cx: &Cx<'_>, end: u32) -> i64 {
-    cx.lx.tokens[..end as usize]
-        .iter()
-        .filter(|t| !t.in_directive() && t.kind == TokenKind::Punct)
-        .map(|t| match cx.src[t.start as usize] {
-            b'{' => 1,
-            b'}' => -1,
-            _ => 0,
-        })
-        .sum()
+/// The `{` less the `}` of the code before a directive, counted forward only
+/// as far as asked (directives are asked about in order, mostly the first
+/// few): linear in the tokens read, whatever the number of questions.
+#[derive(Default)]
+struct BraceDepths {
+    token: usize,
+    depth: i64,
+}
+
+impl BraceDepths {
+    fn at(&mut self, cx: &Cx<'_>, directive: usize) -> i64 {
+        let end = cx.lx.directives[directive].first_token as usize;
+        for t in cx.lx.tokens.get(self.token..end).unwrap_or_default() {
+            if !t.in_directive() && t.kind == TokenKind::Punct {
+                match cx.src[t.start as usize] {
+                    b'{' => self.depth += 1,
+                    b'}' => self.depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        self.token = self.token.max(end);
+        self.depth
+    }
 }
 
 fn line_start_of(src: &[u8], offset: usize) -> usize {

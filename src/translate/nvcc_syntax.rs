@@ -12,10 +12,23 @@ use crate::lex::TokenKind;
 /// is never C++ outside a launch; the launch's `>>>` is the first run of
 /// three `>` at bracket depth 0 after it, followed by `(`.
 pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
+    // Most files have no `<` followed by blanks and another `<`.
+    let spaced = memchr::memchr_iter(b'<', cx.src).any(|p| {
+        let rest = &cx.src[p + 1..];
+        let blanks = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        blanks > 0 && rest.get(blanks) == Some(&b'<')
+    });
+    if !spaced {
+        return;
+    }
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
-        if !is_spaced_triple(cx, i, b'<') {
+        let t = cx.tok(i);
+        if t.kind != TokenKind::Punct
+            || cx.src[t.start as usize] != b'<'
+            || !is_spaced_triple(cx, i, b'<')
+        {
             i += 1;
             continue;
         }
@@ -69,6 +82,9 @@ fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
 /// where nvcc only warns. An explicit register variable
 /// (`register int r asm("r0")`) keeps it: there the keyword carries meaning.
 pub(super) fn drop_register(cx: &mut Cx<'_>) {
+    if memchr::memmem::find(cx.src, b"register").is_none() {
+        return;
+    }
     let n = cx.lx.tokens.len();
     for i in 0..n {
         if !cx.is_ident(i, b"register") {

@@ -13,7 +13,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let mut asm_until = 0usize;
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
-        if tok.kind == TokenKind::Ident && matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") {
+        if tok.kind == TokenKind::Ident
+            && matches!(cx.src[tok.start as usize], b'a' | b'_')
+            && matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm")
+        {
             // Skip to the operands' `)`: PTX and constraints are no C++.
             let mut open = cx.next(i);
             while let Some(o) = open.filter(|&o| !cx.is_punct(o, b"(")) {
@@ -67,8 +70,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 .iter()
                 .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
                 .unwrap_or(body.end - k);
-            if let Some((hip, family)) = std::str::from_utf8(&cx.src[k..end])
-                .ok()
+            let word = &cx.src[k..end];
+            if let Some((hip, family)) = (crate::mappings::may_be_key(word))
+                .then(|| std::str::from_utf8(word).ok())
+                .flatten()
                 .and_then(|word| identifiers::plain_rename(word, &cx.opts.target))
             {
                 cx.edits.push(Edit::replace(k..end, hip));
