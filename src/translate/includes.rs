@@ -82,7 +82,7 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     // nested in it) is redundant.
     let mut emitted: Vec<(&str, &[u32])> = Vec::new();
     let mut edits = Vec::new();
-    for (li, line) in lines.iter().enumerate() {
+    for line in &lines {
         let dir = &cx.lx.directives[line.directive];
         let hn = cx.tok(line.token);
         let delete_line = Edit::delete(dir.line_start as usize..dir.end_with_newline as usize);
@@ -142,15 +142,12 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
             }
         }
         // HIP's cooperative groups need the runtime declared first (nvcc
-        // includes CUDA's implicitly): where the runtime's include comes
-        // only after them, it moves right before them.
+        // includes CUDA's implicitly): unless it is included before them, it
+        // goes right before them (and a later include of it is dropped).
         if target == "hip/hip_cooperative_groups.h"
             && !emitted
                 .iter()
                 .any(|(h, b)| *h == HIP_RUNTIME && line.branch.starts_with(b))
-            && lines[li + 1..]
-                .iter()
-                .any(|l| matches!(l.path.as_str(), "cuda_runtime.h" | "cuda.h" | HIP_RUNTIME))
         {
             let nl = crate::source::line_ending(cx.src);
             edits.push(Edit::insert(
@@ -311,6 +308,10 @@ struct BraceDepths {
 impl BraceDepths {
     fn at(&mut self, cx: &Cx<'_>, directive: usize) -> i64 {
         let end = cx.lx.directives[directive].first_token as usize;
+        if end < self.token {
+            // Asked about an earlier directive: count again from the start.
+            *self = BraceDepths::default();
+        }
         for t in cx.lx.tokens.get(self.token..end).unwrap_or_default() {
             if !t.in_directive() && t.kind == TokenKind::Punct {
                 match cx.src[t.start as usize] {
