@@ -107,7 +107,7 @@ pub(super) fn is_warp_function(t: &[u8]) -> bool {
 
 /// The name of the function whose body the `{` at `open` opens:
 /// `name(params) [const|noexcept|override|final] {`.
-fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
+pub(super) fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
     let mut j = cx.prev(open)?;
     while cx.tok(j).kind == TokenKind::Ident
         && matches!(cx.text(j), b"const" | b"noexcept" | b"override" | b"final")

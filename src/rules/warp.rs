@@ -945,18 +945,7 @@ fn enclosing_function_name(cx: &Cx<'_>, i: usize) -> Option<usize> {
             _ => {}
         }
     };
-    let mut j = cx.prev(open)?;
-    while cx.tok(j).kind == TokenKind::Ident
-        && matches!(cx.text(j), b"const" | b"noexcept" | b"override" | b"final")
-    {
-        j = cx.prev(j)?;
-    }
-    if !cx.is_punct(j, b")") {
-        return None;
-    }
-    let params = cx.matching_open(j)?;
-    cx.prev(params)
-        .filter(|&n| cx.tok(n).kind == TokenKind::Ident)
+    super::bodies::function_name(cx, open)
 }
 
 /// The function name of the call whose argument list contains token `i`.
