@@ -9,6 +9,7 @@ use std::sync::{LazyLock, Mutex};
 
 use super::Cx;
 use super::calls;
+use super::includes;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
@@ -169,6 +170,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     // variable is never the API it is spelled like, so its uses get no W005.
     let mut variables: foldhash::HashSet<&[u8]> = Default::default();
     let mut unsupported_at: Vec<(usize, Diagnostic)> = Vec::new();
+    let conditionals = includes::project_conditionals(cx);
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
         if tok.kind != TokenKind::Ident || (tok.start as usize) < skip_until {
@@ -177,8 +179,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         // The hot path: most identifiers are no CUDA name, and are skipped
         // here after a length test, a bit test and a Bloom filter.
         let raw = cx.text(i);
-        if !cx.facts.uses_kernel_language && is_kernel_word(raw) {
+        if !cx.facts.kernel_language_unguarded && is_kernel_word(raw) {
             cx.facts.uses_kernel_language = true;
+            cx.facts.kernel_language_unguarded =
+                !includes::within_any(&conditionals, tok.start as usize);
         }
         if !tok.spliced && !may_be_cuda_name(raw) && cx.opts.extra_mappings.is_empty() {
             continue;
@@ -189,8 +193,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             continue;
         }
         let name = cx.ident_name(i);
-        if tok.spliced && !cx.facts.uses_kernel_language && is_kernel_word(&name) {
+        if tok.spliced && !cx.facts.kernel_language_unguarded && is_kernel_word(&name) {
             cx.facts.uses_kernel_language = true;
+            cx.facts.kernel_language_unguarded =
+                !includes::within_any(&conditionals, tok.start as usize);
         }
         let Ok(name) = std::str::from_utf8(&name) else {
             continue;
@@ -275,6 +281,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         if matches!(m.family, Family::Runtime | Family::Driver) {
             cx.facts.uses_runtime_api = true;
+            cx.facts.runtime_api_unguarded |=
+                !includes::within_any(&conditionals, tok.start as usize);
         }
         // `max`, `sqrt`, `printf` are in the device table under their own
         // names: only a name that changes (or a non-device API) says "CUDA".

@@ -232,17 +232,8 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
         if d0.name == "pragma" && once < d0.end_token as usize && cx.is_ident(once, b"once") {
             return Some(after(0));
         }
-        if d0.name == "ifndef" && dirs.len() > 1 && dirs[1].name == "define" {
-            let guard = d0.first_token as usize + 1;
-            let defined = dirs[1].first_token as usize + 1;
-            if guard < d0.end_token as usize
-                && defined < dirs[1].end_token as usize
-                && cx.text(guard) == cx.text(defined)
-                && d0.end_token == dirs[1].first_token - 1
-            {
-                // `#ifndef X` / `#define X` as the first two lines of code.
-                return Some(after(1));
-            }
+        if starts_with_guard(cx) {
+            return Some(after(1));
         }
     }
     // The first unconditional include at file scope (not in an `extern "C" {`
@@ -330,15 +321,82 @@ fn line_start_of(src: &[u8], offset: usize) -> usize {
     memchr::memrchr2(b'\n', b'\r', &src[..offset]).map_or(0, |i| i + 1)
 }
 
+/// `#ifndef X` / `#define X` as the first two lines of code.
+fn starts_with_guard(cx: &Cx<'_>) -> bool {
+    let dirs = &cx.lx.directives;
+    if dirs.len() < 2 || dirs[0].name != "ifndef" || dirs[1].name != "define" {
+        return false;
+    }
+    let guard = dirs[0].first_token as usize + 1;
+    let defined = dirs[1].first_token as usize + 1;
+    cx.lx.tokens.first().is_some_and(|t| t.directive == 0)
+        && guard < dirs[0].end_token as usize
+        && defined < dirs[1].end_token as usize
+        && cx.text(guard) == cx.text(defined)
+        && dirs[0].end_token == dirs[1].first_token
+}
+
+/// The byte ranges of the file's conditional groups whose condition is the
+/// project's (not the compiler's: `__CUDACC__`, `__CUDA_ARCH__`, `__NVCC__`,
+/// `__HIP…`, which hold whenever the file is compiled as GPU code), less a
+/// leading include guard; sorted and disjoint.
+pub(super) fn project_conditionals(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
+    let dirs = &cx.lx.directives;
+    let guarded = starts_with_guard(cx);
+    let compiler_condition = |k: usize| {
+        let d = &dirs[k];
+        (d.first_token as usize + 1..d.end_token as usize).any(|t| {
+            let w = cx.text(t);
+            w.starts_with(b"__CUDA") || w.starts_with(b"__NVCC") || w.starts_with(b"__HIP")
+        })
+    };
+    let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut open: Vec<Option<usize>> = Vec::new();
+    for (k, d) in dirs.iter().enumerate() {
+        match d.name.as_str() {
+            "if" | "ifdef" | "ifndef" => open.push(
+                (!(k == 0 && guarded) && !compiler_condition(k)).then_some(d.hash as usize),
+            ),
+            "endif" => {
+                if let Some(Some(start)) = open.pop() {
+                    spans.push(start..d.end as usize);
+                }
+            }
+            _ => {}
+        }
+    }
+    spans.extend(open.into_iter().flatten().map(|start| start..cx.src.len()));
+    spans.sort_by_key(|r| r.start);
+    let mut merged: Vec<std::ops::Range<usize>> = Vec::with_capacity(spans.len());
+    for r in spans {
+        match merged.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    merged
+}
+
+/// Whether byte `pos` lies in one of `spans` (sorted, disjoint).
+pub(super) fn within_any(spans: &[std::ops::Range<usize>], pos: usize) -> bool {
+    let k = spans.partition_point(|r| r.start <= pos);
+    k > 0 && pos < spans[k - 1].end
+}
+
 /// Adds `#include <hip/hip_runtime.h>` where the file needs the runtime and
 /// has no include of it.
 pub(super) fn ensure_hip_runtime(cx: &mut Cx<'_>, inc: &Includes, language: Language) {
     if inc.has_hip_runtime {
         return;
     }
+    // A `.h`/`.cpp` whose CUDA is all under a project's own switch
+    // (`#ifdef _GPU_COMPILER_`) is shared with host-only code: the files that
+    // turn the switch on include the runtime, as they had to for CUDA. An
+    // include here would put HIP's headers after the project's macros (a
+    // `#define T float` in an earlier header) in the host files too.
     let needed = language == Language::Cuda
-        || cx.facts.uses_kernel_language
-        || (cx.facts.uses_runtime_api && !inc.has_hip_runtime_api);
+        || cx.facts.kernel_language_unguarded
+        || (cx.facts.runtime_api_unguarded && !inc.has_hip_runtime_api);
     if !needed {
         return;
     }

@@ -351,6 +351,11 @@ pub(crate) struct Facts {
     pub(crate) uses_runtime_api: bool,
     /// The file uses the kernel language (`__global__`, `threadIdx` …).
     pub(crate) uses_kernel_language: bool,
+    /// A runtime or driver API use outside the project's conditionals
+    /// ([`includes::project_conditionals`]).
+    pub(crate) runtime_api_unguarded: bool,
+    /// A kernel-language word outside the project's conditionals.
+    pub(crate) kernel_language_unguarded: bool,
     /// Some identifier names a CUDA API (of any family).
     pub(crate) uses_cuda_names: bool,
     /// The byte offsets of the `asm` keywords inside a launch's kernel, for
