@@ -354,9 +354,10 @@ pub(super) fn project_conditionals(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
     let mut open: Vec<Option<usize>> = Vec::new();
     for (k, d) in dirs.iter().enumerate() {
         match d.name.as_str() {
-            "if" | "ifdef" | "ifndef" => open.push(
-                (!(k == 0 && guarded) && !compiler_condition(k)).then_some(d.hash as usize),
-            ),
+            "if" | "ifdef" | "ifndef" => {
+                let project = !(k == 0 && guarded || compiler_condition(k));
+                open.push(project.then_some(d.hash as usize));
+            }
             "endif" => {
                 if let Some(Some(start)) = open.pop() {
                     spans.push(start..d.end as usize);

@@ -210,6 +210,7 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
             nvcc_syntax::join_spaced_launches(&mut cx);
         }
         nvcc_syntax::drop_register(&mut cx);
+        nvcc_syntax::name_empty_braces(&mut cx);
     }
     found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());

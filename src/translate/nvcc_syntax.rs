@@ -2,6 +2,8 @@
 //! launch chevrons written with spaces (`k << <g, b >> > (args)`, one token
 //! each to nvcc, a syntax error to clang) are joined, and the `register`
 //! storage class, an error in C++17, is dropped (it never changed meaning).
+//! Also what CUDA's headers accept and HIP's reject: `h = {}` on a half
+//! type, which HIP's several `operator=` make ambiguous, names the type.
 
 use super::Cx;
 use super::launch::{is_spaced_triple, is_triple};
@@ -125,4 +127,54 @@ pub(super) fn drop_register(cx: &mut Cx<'_>) {
         };
         cx.edits.push(Edit::delete(tok.start as usize..end));
     }
+}
+
+/// The half types whose HIP `operator=` overloads make `x = {}` ambiguous
+/// (CUDA's `__half2` has one candidate).
+const HALF_TYPES: &[&[u8]] = &[b"half", b"__half", b"half2", b"__half2"];
+
+/// `x = {}` where `x` is declared with a half type becomes `x = half2{}`:
+/// the same value-initialised (zero) value, with one `operator=` to pick.
+pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
+    if memchr::memmem::find(cx.src, b"half").is_none() {
+        return;
+    }
+    let n = cx.lx.tokens.len();
+    for i in 0..n {
+        if cx.tok(i).kind != TokenKind::Ident {
+            continue;
+        }
+        let Some(eq) = cx.next(i).filter(|&k| cx.is_punct(k, b"=")) else {
+            continue;
+        };
+        let Some(open) = cx.next(eq).filter(|&k| cx.is_punct(k, b"{")) else {
+            continue;
+        };
+        if !cx.next(open).is_some_and(|k| cx.is_punct(k, b"}")) {
+            continue;
+        }
+        let member = cx
+            .prev(i)
+            .is_some_and(|p| [&b"."[..], b"->", b"::"].iter().any(|m| cx.is_punct(p, m)));
+        if member {
+            continue;
+        }
+        if let Some(ty) = declared_type(cx, i).filter(|&t| HALF_TYPES.contains(&cx.text(t))) {
+            let at = cx.tok(open).start as usize;
+            let name = String::from_utf8_lossy(cx.text(ty)).into_owned();
+            cx.edits.push(Edit::insert(at, name));
+        }
+    }
+}
+
+/// The type token of the nearest declaration `TYPE NAME` before the use of
+/// `NAME` at token `use_at`.
+fn declared_type(cx: &Cx<'_>, use_at: usize) -> Option<usize> {
+    let name = cx.text(use_at);
+    (0..use_at).rev().find_map(|j| {
+        if cx.tok(j).kind != TokenKind::Ident || cx.text(j) != name {
+            return None;
+        }
+        cx.prev(j).filter(|&p| cx.tok(p).kind == TokenKind::Ident)
+    })
 }
