@@ -216,6 +216,28 @@ pub fn items(src: &[u8], range: Range<usize>) -> Vec<Item> {
     out
 }
 
+/// A compiler command that links: not one that compiles (`-c`, `-dc`),
+/// device-links (`-dlink`), preprocesses or lists dependencies, and not one
+/// that already passes `--hip-link`.
+fn links(text: &[u8]) -> bool {
+    text.split(|b| b.is_ascii_whitespace()).all(|w| {
+        !matches!(
+            w,
+            b"-c"
+                | b"-dc"
+                | b"--device-c"
+                | b"--compile"
+                | b"-dlink"
+                | b"--device-link"
+                | b"-E"
+                | b"-M"
+                | b"-MM"
+                | b"--hip-link"
+                | b"-fgpu-rdc"
+        )
+    })
+}
+
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -228,6 +250,43 @@ pub(crate) fn translate(out: &mut Out<'_>) {
         l.var
             .as_ref()
             .is_some_and(|(n, _)| &src[n.clone()] == b"GPU_TARGETS")
+    });
+    // `CC = nvcc`: a recipe through `$(CC)` runs nvcc.
+    let compiler_vars: Vec<&[u8]> = lines
+        .iter()
+        .filter_map(|l| {
+            let (name, value) = l.var.as_ref()?;
+            let first = src[*value..l.code.end]
+                .split(|b| b.is_ascii_whitespace())
+                .find(|w| !w.is_empty())?;
+            (first == b"nvcc" || first.ends_with(b"/nvcc")).then(|| &src[name.clone()])
+        })
+        .collect();
+    let runs_nvcc = |text: &[u8]| {
+        compiler_vars.iter().find_map(|v| {
+            [
+                format!("$({})", String::from_utf8_lossy(v)),
+                format!("${{{}}}", String::from_utf8_lossy(v)),
+            ]
+            .iter()
+            .find_map(|r| memchr::memmem::find(text, r.as_bytes()).map(|p| p..p + r.len()))
+        })
+    };
+    // Relocatable device code (`-dc`, `-rdc=true`): nvcc links it at any
+    // link; hipcc only at a link with `-fgpu-rdc --hip-link`.
+    let relocatable = lines.iter().any(|l| {
+        let words: Vec<&[u8]> = src[l.code.clone()]
+            .split(|b| b.is_ascii_whitespace())
+            .collect();
+        words
+            .windows(2)
+            .any(|w| matches!(w, [b"-rdc" | b"--relocatable-device-code", b"true"]))
+            || words.iter().any(|w| {
+                matches!(
+                    *w,
+                    b"-dc" | b"--device-c" | b"-rdc=true" | b"--relocatable-device-code=true"
+                )
+            })
     });
     let mut arch_line: Option<usize> = None;
     // Every flag range the translation replaces, and the architecture words
@@ -257,7 +316,22 @@ pub(crate) fn translate(out: &mut Out<'_>) {
                     .any(|k| n.contains(k));
                 (*value..code.end, nvcc)
             }
-            (LineKind::Recipe, _) => (code.clone(), has(b"nvcc") || has(b"NVCC")),
+            (LineKind::Recipe, _) => {
+                let compiler = runs_nvcc(text).map(|r| code.start + r.end).or_else(|| {
+                    [&b"nvcc"[..], b"NVCC"].iter().find_map(|w| {
+                        has(w).then(|| {
+                            memchr::memmem::find(text, w).map(|p| code.start + p + w.len())
+                        })?
+                    })
+                });
+                if let Some(at) = compiler
+                    && relocatable
+                    && links(text)
+                {
+                    out.edit(Edit::insert(at, " -fgpu-rdc --hip-link"));
+                }
+                (code.clone(), compiler.is_some())
+            }
             _ => (code.start..code.start, false),
         };
         // Flags.
