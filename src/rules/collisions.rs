@@ -57,7 +57,7 @@ pub(super) fn ident(
     cx: &Cx<'_>,
     i: usize,
     name: &[u8],
-    operators: &mut Vec<Diagnostic>,
+    operators: &mut Vec<(String, Diagnostic)>,
     out: &mut Vec<Diagnostic>,
 ) {
     match name {
@@ -78,7 +78,7 @@ fn defined_params(cx: &Cx<'_>, open: usize) -> Option<(usize, usize)> {
     cx.is_punct(k, b"{").then_some((open, close))
 }
 
-fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<(String, Diagnostic)>) {
     // `operator` then its symbol's punctuation, then `(`.
     let mut k = cx.next(i);
     let mut op = Vec::new();
@@ -111,14 +111,15 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         String::from_utf8_lossy(&op),
         String::from_utf8_lossy(cx.text(ty)),
     );
-    out.push(
+    out.push((
+        ty.to_string(),
         Diagnostic::new(
             Code::HipCollision,
             cx.span(i, open),
             format!("the project defines `operator{op}` on `{ty}`, which HIP's headers define too: calls become ambiguous"),
         )
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
-    );
+    ));
 }
 
 /// Whether byte `at` lies in an `#ifdef __NVCC__` / `#if defined(__NVCC__)`
@@ -151,17 +152,27 @@ fn nvcc_only(cx: &Cx<'_>, at: usize) -> bool {
 
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
-pub(super) fn summarize_operators(operators: Vec<Diagnostic>, out: &mut Vec<Diagnostic>) {
+pub(super) fn summarize_operators(operators: Vec<(String, Diagnostic)>, out: &mut Vec<Diagnostic>) {
     let n = operators.len();
-    let Some(mut first) = operators.into_iter().next() else {
+    let mut types: Vec<&str> = Vec::new();
+    for (ty, _) in &operators {
+        if !types.contains(&ty.as_str()) {
+            types.push(ty);
+        }
+    }
+    // The types named, so a compiler error on any of them leads here.
+    let message = (n > 1).then(|| {
+        format!(
+            " (and {} more of this file's operators on HIP's vector types: {})",
+            n - 1,
+            types.join(", ")
+        )
+    });
+    let Some((_, mut first)) = operators.into_iter().next() else {
         return;
     };
-    if n > 1 {
-        first.message = format!(
-            "{} (and {} more of this file's operators on HIP's vector types)",
-            first.message,
-            n - 1
-        );
+    if let Some(more) = message {
+        first.message.push_str(&more);
     }
     out.push(first);
 }
