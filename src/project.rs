@@ -49,17 +49,25 @@ impl ProjectNames {
         }
     }
 
-    /// Records what a file of the run declares (`declared`: from its
-    /// translation, [`crate::translate::Stats::declared`]) and the headers
-    /// it includes by a relative path, once it is translated.
-    pub fn note(&self, path: &Path, src: &[u8], declared: &[String]) {
+    /// Records what a file of the run declares and the headers it includes
+    /// by a relative path (`declared`, `includes`: from its translation,
+    /// [`crate::translate::Stats`]), once it is translated. A file the
+    /// prefilter skipped has neither: its includes are read from `src`.
+    pub fn note(&self, path: &Path, src: &[u8], declared: &[String], includes: &[String]) {
         let Some(&i) = self.index.get(path) else {
             return;
         };
         let dir = path.parent().unwrap_or(Path::new("."));
-        let includes = relative_includes(src)
+        let scanned;
+        let includes: Vec<&str> = if declared.is_empty() && includes.is_empty() {
+            scanned = relative_includes(src);
+            scanned.iter().filter_map(|inc| std::str::from_utf8(inc).ok()).collect()
+        } else {
+            includes.iter().map(String::as_str).collect()
+        };
+        let includes = includes
             .into_iter()
-            .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
+            .map(|s| dir.join(s))
             .filter(|p| !self.index.contains_key(p) && p.is_file());
         if let Ok(mut noted) = self.noted.lock() {
             noted.0.extend(declared.iter().cloned());

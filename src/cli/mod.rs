@@ -869,7 +869,12 @@ fn process(path: &Path, run: &Run<'_>) -> Outcome {
         Some(kind) => hipify_rs::buildfiles::translate_build_file(&o.source, kind, opts),
         None => {
             let t = translate(&o.source, language, opts);
-            opts.project_names.note(path, &o.source, &t.stats.declared);
+            opts.project_names.note(
+                path,
+                &o.source,
+                &t.stats.declared,
+                &t.stats.relative_includes,
+            );
             t
         }
     })) {

@@ -69,6 +69,11 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     let mut out = Includes::default();
     let lines = collect(cx);
 
+    cx.stats.relative_includes = lines
+        .iter()
+        .filter(|l| cx.src[cx.tok(l.token).start as usize] == b'"')
+        .map(|l| l.path.clone())
+        .collect();
     let has = |name: &str| lines.iter().any(|l| l.path == name);
     // `cublas.h` alone is the legacy API unless the file uses handles (then
     // it is translated like cublas_v2.h, as hipify-clang does, and only the

@@ -86,6 +86,9 @@ pub struct Stats {
     /// that this file declares itself; for [`crate::project::ProjectNames`].
     /// Not added up by [`Stats::add`].
     pub declared: Vec<String>,
+    /// The paths of the file's `#include "…"` lines; for
+    /// [`crate::project::ProjectNames`].
+    pub relative_includes: Vec<String>,
 }
 
 impl Stats {
