@@ -122,16 +122,23 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<(String, Diagnostic)>) {
     ));
 }
 
+/// Built once: a searcher per directive asked about cost more than the search.
+static NVCC: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__NVCC__"));
+
 /// Whether byte `at` lies in an `#ifdef __NVCC__` / `#if defined(__NVCC__)`
 /// branch: code only nvcc compiles, which HIP never sees.
 fn nvcc_only(cx: &Cx<'_>, at: usize) -> bool {
+    if NVCC.find(&cx.src[..at]).is_none() {
+        return false; // most files: one SIMD scan, not a walk over every directive
+    }
     let mut stack: Vec<bool> = Vec::new();
     for d in &cx.lx.directives {
         if d.line_start as usize >= at {
             break;
         }
         let text = &cx.src[d.line_start as usize..d.end as usize];
-        let names_nvcc = memchr::memmem::find(text, b"__NVCC__").is_some();
+        let names_nvcc = NVCC.find(text).is_some();
         match d.name.as_str() {
             "ifdef" => stack.push(names_nvcc),
             "if" => stack.push(names_nvcc && !text.contains(&b'!')),

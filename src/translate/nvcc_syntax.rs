@@ -140,6 +140,16 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
         return;
     }
     let n = cx.lx.tokens.len();
+    // The names declared with a half type anywhere: only their `= {}` is
+    // looked into (its declaration is searched backwards from there).
+    let half_names: Vec<&[u8]> = (0..n)
+        .filter(|&i| cx.tok(i).kind == TokenKind::Ident && HALF_TYPES.contains(&cx.text(i)))
+        .filter_map(|i| cx.next(i).filter(|&k| cx.tok(k).kind == TokenKind::Ident))
+        .map(|k| cx.text(k))
+        .collect();
+    if half_names.is_empty() {
+        return;
+    }
     for i in 0..n {
         if cx.tok(i).kind != TokenKind::Ident {
             continue;
@@ -151,6 +161,9 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
             continue;
         };
         if !cx.next(open).is_some_and(|k| cx.is_punct(k, b"}")) {
+            continue;
+        }
+        if !half_names.contains(&cx.text(i)) {
             continue;
         }
         let member = cx

@@ -11,8 +11,13 @@ use crate::lex::TokenKind;
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let mut asm_until = 0usize;
+    // Inline assembly is rare: most files need no look at their words.
+    let has_asm = memchr::memmem::find(cx.src, b"asm").is_some();
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
+        if tok.kind != TokenKind::Str && !has_asm {
+            continue;
+        }
         if tok.kind == TokenKind::Ident
             && matches!(cx.src[tok.start as usize], b'a' | b'_')
             && matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm")
