@@ -61,7 +61,10 @@ impl ProjectNames {
         let scanned;
         let includes: Vec<&str> = if declared.is_empty() && includes.is_empty() {
             scanned = relative_includes(src);
-            scanned.iter().filter_map(|inc| std::str::from_utf8(inc).ok()).collect()
+            scanned
+                .iter()
+                .filter_map(|inc| std::str::from_utf8(inc).ok())
+                .collect()
         } else {
             includes.iter().map(String::as_str).collect()
         };

@@ -132,3 +132,42 @@ fn prefilter_skips_only_files_that_need_nothing() {
         "{skipped} of {checked} skipped"
     );
 }
+
+/// Every snapshot belongs to a fixture that exists (insta's
+/// `--unreferenced=reject`, without cargo-insta): a fixture renamed or deleted
+/// must take its snapshot with it, or the snapshot still counts for the
+/// registry's coverage while testing nothing.
+#[test]
+fn every_snapshot_has_its_fixture() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut expected = std::collections::BTreeSet::new();
+    let mut dirs = vec![root.join("tests/fixtures")];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let flat = |base: &str| {
+                let rel = path.strip_prefix(root.join(base)).ok()?;
+                Some(rel.to_string_lossy().replace('/', "__"))
+            };
+            if let Some(rel) = flat("tests/fixtures") {
+                expected.insert(format!("fixtures__translate_fixtures@{rel}.snap"));
+            }
+            if let Some(rel) = flat("tests/fixtures/build") {
+                expected.insert(format!("buildfiles__build_files@{rel}.snap"));
+            }
+        }
+    }
+    let orphans: Vec<String> = std::fs::read_dir(root.join("tests/snapshots"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !expected.contains(name))
+        .collect();
+    assert!(
+        orphans.is_empty(),
+        "snapshots with no fixture (delete them, or restore the fixture): {orphans:#?}"
+    );
+}
