@@ -28,6 +28,16 @@ fuzz_target!(|data: &[u8]| {
         Language::Cpp
     };
     let t = translate(src, language, &opts);
+    // Overlapping edits (a bug) leave the file untouched with HIP-E003.
+    assert!(
+        !t.diagnostics
+            .iter()
+            .any(|d| d.code == hipify_rs::diagnostic::Code::InternalPanic),
+        "an internal error: {:?}",
+        t.diagnostics
+            .iter()
+            .find(|d| d.code == hipify_rs::diagnostic::Code::InternalPanic)
+    );
     for text in [src, &t.output[..]] {
         if nothing_to_translate(text, language, &opts) {
             let full = translate_in_full(text, language, &opts);

@@ -25,6 +25,16 @@ fuzz_target!(|data: &[u8]| {
         Language::Cpp
     };
     let t = translate(src, language, &opts);
+    // Overlapping edits (a bug) leave the file untouched with HIP-E003.
+    assert!(
+        !t.diagnostics
+            .iter()
+            .any(|d| d.code == hipify_rs::diagnostic::Code::InternalPanic),
+        "an internal error: {:?}",
+        t.diagnostics
+            .iter()
+            .find(|d| d.code == hipify_rs::diagnostic::Code::InternalPanic)
+    );
     let index = LineIndex::new(src);
     for d in &t.diagnostics {
         assert!(

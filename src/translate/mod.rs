@@ -331,11 +331,23 @@ impl Translation {
         mut diagnostics: Vec<Diagnostic>,
         stats: Stats,
     ) -> Translation {
-        let (edits, _overlapping) = edit::normalize(edits);
-        debug_assert!(
-            _overlapping.is_empty(),
-            "overlapping edits: {_overlapping:?}"
-        );
+        let (edits, overlapping) = edit::normalize(edits);
+        if let Some(first) = overlapping.first() {
+            // Two passes disagree on some bytes: a bug. The file stays as it
+            // is rather than taking whichever edit came first.
+            diagnostics.push(Diagnostic::new(
+                Code::InternalPanic,
+                first.range.clone(),
+                "internal error: two rewrites overlap here; the file was left untouched (please report it)",
+            ));
+            diagnostics.sort_by_key(|d| (d.range.start, d.code));
+            return Translation {
+                output: src.to_vec(),
+                changed: false,
+                stats,
+                diagnostics,
+            };
+        }
         let output = edit::apply(src, &edits);
         let changed = output != src;
         diagnostics.sort_by_key(|d| (d.range.start, d.code));
@@ -694,6 +706,20 @@ impl<'a> Cx<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Overlapping edits are a bug in some pass: in every build the file is
+    /// left as it is, with an internal-error finding at the clash.
+    #[test]
+    fn overlapping_edits_leave_the_file_untouched() {
+        let src = b"cudaMalloc(&p, n);";
+        let edits = vec![Edit::replace(0..10, "hipMalloc"), Edit::replace(4..8, "X")];
+        let t = Translation::assemble(src, edits, Vec::new(), Stats::default());
+        assert_eq!(t.output, src);
+        assert!(!t.changed);
+        assert_eq!(t.diagnostics.len(), 1);
+        assert_eq!(t.diagnostics[0].code, Code::InternalPanic);
+        assert_eq!(t.diagnostics[0].range, 4..8);
+    }
 
     /// `drop_tokens` against the obvious per-token rewrite: the same tokens
     /// left, and each directive's range on the same tokens.
