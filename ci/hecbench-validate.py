@@ -925,7 +925,8 @@ LIB_ERR = re.compile(r"(?:fatal error: ((?:%s)[a-z_/]*)(?:\.h|\.hpp)?: No such f
 
 # FP8 (`__hip_fp8_e4m3_fnuz`, `__HIP_SATFINITE`) is declared by AMD's hip/hip_fp8.h
 # only: HIP's NVIDIA headers have no FP8, as they have no hipBLAS.
-FP8_ERR = re.compile(r'identifier "(__hip_fp8\w*|__HIP_SATFINITE|__HIP_E[45]M[23]\w*|__hip_cvt_\w*fp8\w*)" is undefined')
+FP8_ERR = re.compile(r'identifier "(__hip_fp8\w*|__HIP_SATFINITE|__HIP_E[45]M[23]\w*|__hip_cvt_\w*fp8\w*)" is undefined|'
+                     r'fatal error: (hip/hip_fp8\.h): No such file')
 
 
 def lib_missing(text):
@@ -933,7 +934,7 @@ def lib_missing(text):
     if not m:
         f = FP8_ERR.search(text)
         if f:
-            return "needs HIP's FP8 types (%s; AMD's hip/hip_fp8.h): HIP's NVIDIA headers have none" % f.group(1)
+            return "needs HIP's FP8 types (%s; AMD's hip/hip_fp8.h): HIP's NVIDIA headers have none" % (f.group(1) or f.group(2))
         return None
     sym = next(g for g in m.groups() if g)
     low = sym.lower()
@@ -1133,6 +1134,7 @@ def cmd_selftest(_a):
         (lib_missing('k.cu(105): error: identifier "hipsparseGetErrorString" is undefined') is not None, True),
         (lib_missing('k.cu(5): error: identifier "hipFoo" is undefined'), None),
         (lib_missing('k.h(187): error: identifier "__HIP_SATFINITE" is undefined') is not None, True),
+        (lib_missing('main.cu:21:10: fatal error: hip/hip_fp8.h: No such file or directory') is not None, True),
         (first_error("a warning\nmain.cu(3): error: bad thing\nmake: *** [x] Error 1\n", []), "main.cu(3): error: bad thing"),
         (sanity([{"name": "a", "verdict": "build-fail", "detail": "x", "build": {"cuda": {"ok": False}}}] * 8) is not None, True),
     ]
