@@ -10,28 +10,28 @@
 //! name is one after `#define`, or after a type-like word (`void cudaFoo(`,
 //! `struct cuFoo {`, `cudaError_t cudaFoo =`) and before a declarator-like
 //! byte. Reading files and following includes is this module's; the CLI
-//! only hands it the file list, and the files are read only when the first
-//! HIP-W004 candidate of the run asks ([`ProjectNames`]).
+//! hands it the file list and each file's own declarations as it is
+//! translated, and filters the HIP-W004 candidates once the run is done.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
 
-use crate::translate::NOT_A_TYPE;
+use crate::diagnostic::Code;
+use crate::translate::{NOT_A_TYPE, Translation};
 
 /// The names the processed tree declares. Each file of the run reports what
 /// it declares once translated (its identifier pass collects them anyway:
-/// [`ProjectNames::note`]); the first HIP-W004 candidate of the run then
-/// reads only the files not translated yet, and the headers they include. A
-/// run with no candidate (most runs) reads nothing twice.
+/// [`ProjectNames::note`]); after the run, [`ProjectNames::resolve`] reads
+/// only the files that reported nothing (skipped, or not C++) and the
+/// headers outside the run that the files include. No file is read twice.
 #[derive(Debug, Default)]
 pub struct ProjectNames {
     files: Vec<PathBuf>,
     index: HashMap<PathBuf, usize>,
     scanned: Vec<AtomicBool>,
     noted: Mutex<(HashSet<String>, Vec<PathBuf>)>,
-    names: OnceLock<HashSet<String>>,
 }
 
 impl ProjectNames {
@@ -79,43 +79,50 @@ impl ProjectNames {
         self.scanned[i].store(true, Ordering::Release);
     }
 
-    /// Whether the tree declares `name` (completing the scan on first call).
-    pub fn contains(&self, name: &str) -> bool {
-        if self.files.is_empty() {
-            return false;
-        }
-        self.names
-            .get_or_init(|| {
-                let rest: Vec<PathBuf> = self
-                    .files
-                    .iter()
-                    .zip(&self.scanned)
-                    .filter(|(_, s)| !s.load(Ordering::Acquire))
-                    .map(|(f, _)| f.clone())
-                    .collect();
-                let (mut names, includes) = match self.noted.lock() {
-                    Ok(n) => (n.0.clone(), n.1.clone()),
-                    Err(_) => Default::default(),
-                };
-                let mut seen: HashSet<PathBuf> = self.files.iter().cloned().collect();
-                let mut batch = rest;
-                batch.extend(includes.into_iter().filter(|p| seen.insert(p.clone())));
-                names.extend(collect(batch, seen));
-                names
-            })
-            .contains(name)
+    /// Every name the tree declares: what its files reported, and what the
+    /// files that reported nothing and the headers included from outside
+    /// the run (transitively) declare. For after the run.
+    pub fn resolve(&self) -> HashSet<String> {
+        let rest: Vec<PathBuf> = self
+            .files
+            .iter()
+            .zip(&self.scanned)
+            .filter(|(_, s)| !s.load(Ordering::Acquire))
+            .map(|(f, _)| f.clone())
+            .collect();
+        let (mut names, includes) = match self.noted.lock() {
+            Ok(n) => (n.0.clone(), n.1.clone()),
+            Err(_) => Default::default(),
+        };
+        let mut seen: HashSet<PathBuf> = self.files.iter().cloned().collect();
+        let mut batch = rest;
+        batch.extend(includes.into_iter().filter(|p| seen.insert(p.clone())));
+        names.extend(collect(batch, seen));
+        names
     }
 }
 
-/// The names HIP-W004 could report that `files`, and the headers they
-/// include by relative paths (transitively), declare.
-pub fn declared_names(files: &[PathBuf]) -> HashSet<String> {
-    collect(files.to_vec(), files.iter().cloned().collect())
+/// The names `t`'s HIP-W004 findings are about, in order (`src` is the
+/// file they are about).
+pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
+    (t.diagnostics.iter())
+        .filter(|d| d.code == Code::UnmappedApi)
+        .map(|d| String::from_utf8_lossy(src.get(d.range.clone()).unwrap_or_default()).into_owned())
+        .collect()
+}
+
+/// Drops `t`'s HIP-W004 findings on names the tree declares (`declared`,
+/// from [`ProjectNames::resolve`]); `unmapped` names the findings, from
+/// [`unmapped_names`].
+pub fn drop_declared(t: &mut Translation, unmapped: &[String], declared: &HashSet<String>) {
+    let mut names = unmapped.iter();
+    t.diagnostics.retain(|d| {
+        d.code != Code::UnmappedApi || names.next().is_none_or(|n| !declared.contains(n))
+    });
 }
 
 /// Scans `batch` and, transitively, the headers it includes that are not in
-/// `seen`. Plain threads, not rayon: this runs inside a rayon worker that
-/// other workers may wait on.
+/// `seen`, on as many threads as the machine has.
 fn collect(mut batch: Vec<PathBuf>, mut seen: HashSet<PathBuf>) -> HashSet<String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut names = HashSet::new();

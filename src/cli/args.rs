@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
+use hipify_rs::render::Format;
 
 const ABOUT: &str = "Translate CUDA C++ to HIP C++: syntax-aware, byte-exact, parallel.";
 
@@ -71,8 +72,8 @@ pub struct Cli {
 
     /// How diagnostics are printed: human (stderr), json, sarif or github (stdout,
     /// or stderr when stdout carries the translation or the diff).
-    #[arg(long, value_enum, default_value = "human", help_heading = "Output")]
-    pub format: hipify_rs::render::Format,
+    #[arg(long, default_value = "human", value_parser = format_parser(), help_heading = "Output")]
+    pub format: Format,
 
     /// Colour: auto (a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value = "auto", help_heading = "Output")]
@@ -242,4 +243,13 @@ pub struct WalkArgs {
     /// Do not honour .gitignore/.ignore files.
     #[arg(long, help_heading = "Files")]
     pub no_ignore: bool,
+}
+
+/// `--format`'s values, from the library's list (which knows no clap).
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    let values =
+        Format::ALL.map(|(_, name, help)| clap::builder::PossibleValue::new(name).help(help));
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(values)
+        .map(|name| Format::from_name(&name).unwrap_or(Format::Human))
 }

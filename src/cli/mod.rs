@@ -20,6 +20,7 @@ use hipify_rs::config::{self, Config};
 use hipify_rs::diagnostic::{Code, Diagnostic, FixAvailability, Severity};
 use hipify_rs::mappings::{self, HeaderAction, Target, Version};
 use hipify_rs::output::{self, Durability, Written};
+use hipify_rs::project::ProjectNames;
 use hipify_rs::render::stats::Leftovers;
 use hipify_rs::render::{self, FileReport, Format, Summary};
 use hipify_rs::translate::{Language, Options, Stats, Translation, translate};
@@ -162,6 +163,20 @@ fn list_codes(format: Format) -> Result<u8> {
     Ok(exit_codes::SUCCESS)
 }
 
+/// How to translate, from the command line over the config: one place, so
+/// that `verify` compiles the translation the main command writes.
+fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Result<Options> {
+    Ok(Options {
+        target: target(t, config)?,
+        kernel_execution_syntax: t.hip_kernel_execution_syntax
+            || config.hip_kernel_execution_syntax.unwrap_or(false),
+        apply_fixes,
+        severities: severities(cli, config)?,
+        extra_mappings: config.mappings.clone().into_iter().collect(),
+        keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
+    })
+}
+
 fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
     let Some(Command::Verify {
         paths,
@@ -210,13 +225,7 @@ fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
         // strings and severities), with the fixes applied.
         translate: Options {
             target,
-            kernel_execution_syntax: t.hip_kernel_execution_syntax
-                || config.hip_kernel_execution_syntax.unwrap_or(false),
-            apply_fixes: true,
-            severities: severities(cli, config)?,
-            extra_mappings: config.mappings.clone().into_iter().collect(),
-            keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
-            ..Options::default()
+            ..options(t, true, cli, config)?
         },
         archs: offload_arch.clone(),
         include_dirs: include.clone(),
@@ -313,16 +322,7 @@ fn execute(cli: Cli) -> Result<u8> {
         Some(Command::Verify { .. }) => return run_verify(&cli, &config),
         None => {}
     }
-    let opts = Options {
-        target: target(&cli.target, &config)?,
-        kernel_execution_syntax: cli.target.hip_kernel_execution_syntax
-            || config.hip_kernel_execution_syntax.unwrap_or(false),
-        apply_fixes: cli.fix,
-        severities: severities(&cli, &config)?,
-        extra_mappings: config.mappings.clone().into_iter().collect(),
-        keep_strings: cli.target.keep_strings || config.keep_strings.unwrap_or(false),
-        ..Options::default()
-    };
+    let opts = options(&cli.target, cli.fix, &cli, &config)?;
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");
     }
@@ -416,20 +416,42 @@ fn execute(cli: Cli) -> Result<u8> {
             .build_global()
             .context("starting worker threads")?;
     }
-    let opts = Options {
-        project_names: std::sync::Arc::new(hipify_rs::project::ProjectNames::new(files.clone())),
-        ..opts
-    };
+    let project = ProjectNames::new(files.clone());
     let run = Run {
         cli: &cli,
         opts: &opts,
+        project: &project,
         mode: &mode,
         dir_roots: &dir_roots,
         outputs: outputs.as_ref(),
     };
     let each = |(i, path): (usize, &PathBuf)| {
         let o = process(path, &run);
-        let r = render_outcome(o, &cli, &mode, color);
+        // A HIP-W004 candidate may name what another file declares: such a
+        // file is rendered once the run's names are known (and the files
+        // after it are printed then, in order).
+        let r = if o
+            .translation
+            .as_ref()
+            .is_some_and(|t| t.diagnostics.iter().any(|d| d.code == Code::UnmappedApi))
+        {
+            let mut o = o;
+            let unmapped = (o.translation.as_ref())
+                .map(|t| hipify_rs::project::unmapped_names(t, &o.source))
+                .unwrap_or_default();
+            // Hold only what rendering will read: the file may be large.
+            if let Some(t) = o.translation.as_mut() {
+                if !matches!(mode, Mode::Stdout | Mode::File(_)) {
+                    t.output = Vec::new();
+                }
+            }
+            if !reads_source(&cli) {
+                o.source = Vec::new();
+            }
+            Pending::Deferred(o, unmapped)
+        } else {
+            Pending::Rendered(render_outcome(o, &cli, &mode, color))
+        };
         if let Some(bar) = &progress {
             bar.inc(1);
         }
@@ -446,6 +468,26 @@ fn execute(cli: Cli) -> Result<u8> {
     } else {
         files.par_iter().enumerate().for_each(each);
     }
+    let mut printer = printer
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("internal error while printing results"))?;
+    if !printer.pending.is_empty() {
+        let names = project.resolve();
+        let pending = std::mem::take(&mut printer.pending);
+        printer.pending = pending
+            .into_par_iter()
+            .map(|(i, r)| match r {
+                Pending::Deferred(mut o, unmapped) => {
+                    if let Some(t) = &mut o.translation {
+                        hipify_rs::project::drop_declared(t, &unmapped, &names);
+                    }
+                    (i, Pending::Rendered(render_outcome(o, &cli, &mode, color)))
+                }
+                rendered => (i, rendered),
+            })
+            .collect();
+        printer.print_ready(&run, machine_to_stderr, diff_color);
+    }
     let Printer {
         mut stdout,
         mut summary,
@@ -454,9 +496,7 @@ fn execute(cli: Cli) -> Result<u8> {
         sarif,
         error,
         ..
-    } = printer
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("internal error while printing results"))?;
+    } = printer;
     if let Some(e) = error {
         return Err(e);
     }
@@ -517,6 +557,8 @@ fn execute(cli: Cli) -> Result<u8> {
 struct Run<'a> {
     cli: &'a Cli,
     opts: &'a Options,
+    /// What the run's files declare (for HIP-W004).
+    project: &'a ProjectNames,
     mode: &'a Mode,
     /// The directory arguments (output paths are relative to them).
     dir_roots: &'a [PathBuf],
@@ -536,7 +578,7 @@ struct Printer {
     /// Index of the next file to print.
     next: usize,
     /// Results that arrived before their turn.
-    pending: std::collections::BTreeMap<usize, Rendered>,
+    pending: std::collections::BTreeMap<usize, Pending>,
     stdout: io::BufWriter<io::Stdout>,
     summary: Summary,
     total: Stats,
@@ -549,7 +591,10 @@ struct Printer {
 impl Printer {
     /// Prints every pending result whose turn has come.
     fn print_ready(&mut self, run: &Run<'_>, machine_to_stderr: bool, diff_color: bool) {
-        while let Some(r) = self.pending.remove(&self.next) {
+        while let Some(Pending::Rendered(_)) = self.pending.get(&self.next) {
+            let Some(Pending::Rendered(r)) = self.pending.remove(&self.next) else {
+                break;
+            };
             self.next += 1;
             if self.error.is_none() {
                 if let Err(e) = self.print(r, run, machine_to_stderr, diff_color) {
@@ -743,6 +788,12 @@ struct Rendered {
     output: Option<Vec<u8>>,
 }
 
+/// Whether [`render_outcome`] reads the source (for lines, columns and
+/// snippets): not for counts alone.
+fn reads_source(cli: &Cli) -> bool {
+    (!cli.quiet && !cli.statistics) || cli.format == Format::Sarif || cli.stats
+}
+
 /// Renders what `o` needs to show while its bytes are at hand, then drops them.
 fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Rendered {
     let mut r = Rendered {
@@ -784,11 +835,24 @@ fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Rendered {
         let _ = render::stats::file_stats(&mut r.stats_text, &r.path, &t.stats, &left);
         r.leftovers = Some(left);
     }
-    r.stats = t.stats;
+    r.stats = Stats {
+        // Read by the project's names already; not added up.
+        declared: Vec::new(),
+        relative_includes: Vec::new(),
+        ..t.stats
+    };
     if matches!(mode, Mode::Stdout | Mode::File(_)) {
         r.output = Some(t.output);
     }
     r
+}
+
+/// A file's result waiting for its turn to print.
+enum Pending {
+    Rendered(Rendered),
+    /// Rendered after the run: it holds HIP-W004 candidates (named here,
+    /// in order).
+    Deferred(Outcome, Vec<String>),
 }
 
 /// What happened to one file.
@@ -869,7 +933,7 @@ fn process(path: &Path, run: &Run<'_>) -> Outcome {
         Some(kind) => hipify_rs::buildfiles::translate_build_file(&o.source, kind, opts),
         None => {
             let t = translate(&o.source, language, opts);
-            opts.project_names.note(
+            run.project.note(
                 path,
                 &o.source,
                 &t.stats.declared,

@@ -14,7 +14,7 @@ use crate::diagnostic::Severity;
 use crate::translate::Translation;
 
 /// How diagnostics are printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// rustc-like: a snippet with a caret under the finding, and help.
     Human,
@@ -24,6 +24,40 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands (`::warning file=…::…`).
     Github,
+}
+
+impl Format {
+    /// Every format: its name on the command line, and what it prints.
+    pub const ALL: [(Format, &'static str, &'static str); 4] = [
+        (
+            Format::Human,
+            "human",
+            "rustc-like: a snippet with a caret under the finding, and help",
+        ),
+        (
+            Format::Json,
+            "json",
+            "JSON Lines, one record per finding (schema: src/render/json.rs)",
+        ),
+        (
+            Format::Sarif,
+            "sarif",
+            "SARIF 2.1.0, as GitHub code scanning accepts it",
+        ),
+        (
+            Format::Github,
+            "github",
+            "GitHub Actions workflow commands (`::warning file=…::…`)",
+        ),
+    ];
+
+    /// The format called `name` on the command line.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(f, _, _)| *f)
+    }
 }
 
 /// One file's results, for the renderers.

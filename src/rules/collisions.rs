@@ -49,21 +49,44 @@ const VECTOR_TYPES: &[&[u8]] = &[
     b"double4",
 ];
 
-/// Checks identifier token `i` (`name`): an `operator` over a vector type, or
-/// a definition of a function HIP defines too.
-/// Operator collisions go to `operators` (a vendored `helper_math.h` has
-/// 150 of them: [`summarize_operators`] makes them one finding).
-pub(super) fn ident(
-    cx: &Cx<'_>,
-    i: usize,
-    name: &[u8],
-    operators: &mut Vec<(String, Diagnostic)>,
-    out: &mut Vec<Diagnostic>,
-) {
-    match name {
-        b"operator" => operator(cx, i, operators),
-        b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, out),
-        _ => {}
+/// A file's operator collisions so far, and what the checks read once.
+#[derive(Default)]
+pub(super) struct Collisions {
+    /// A vendored `helper_math.h` has 150 of them: [`Collisions::summarize`]
+    /// makes them one finding.
+    operators: Vec<(String, Diagnostic)>,
+    /// Per directive: whether the code after it is nvcc's alone.
+    nvcc_only: std::cell::OnceCell<Vec<bool>>,
+}
+
+impl Collisions {
+    /// Checks identifier token `i` (`name`): an `operator` over a vector
+    /// type, or a definition of a function HIP defines too.
+    pub(super) fn ident(&mut self, cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+        match name {
+            b"operator" => {
+                if let Some(found) = operator(cx, i, self) {
+                    self.operators.push(found);
+                }
+            }
+            b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, self, out),
+            _ => {}
+        }
+    }
+
+    /// Whether byte `at` lies in an `#ifdef __NVCC__` / `#if
+    /// defined(__NVCC__)` branch: code only nvcc compiles, which HIP never
+    /// sees.
+    fn nvcc_only(&self, cx: &Cx<'_>, at: usize) -> bool {
+        let after = self.nvcc_only.get_or_init(|| nvcc_branches(cx));
+        let dirs = &cx.lx.directives;
+        let k = dirs.partition_point(|d| (d.line_start as usize) < at);
+        k > 0 && after.get(k - 1).copied().unwrap_or(false)
+    }
+
+    /// Adds the file's operator collisions to `out`, as one finding.
+    pub(super) fn summarize(self, out: &mut Vec<Diagnostic>) {
+        summarize_operators(self.operators, out);
     }
 }
 
@@ -78,7 +101,7 @@ fn defined_params(cx: &Cx<'_>, open: usize) -> Option<(usize, usize)> {
     cx.is_punct(k, b"{").then_some((open, close))
 }
 
-fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<(String, Diagnostic)>) {
+fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<(String, Diagnostic)> {
     // `operator` then its symbol's punctuation, then `(`.
     let mut k = cx.next(i);
     let mut op = Vec::new();
@@ -93,25 +116,20 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<(String, Diagnostic)>) {
         op.as_slice(),
         b"+=" | b"-=" | b"*=" | b"/=" | b"%=" | b"&=" | b"|=" | b"^=" | b"<<=" | b">>="
     ) {
-        return;
+        return None;
     }
-    let Some((open, close)) = k
+    let (open, close) = k
         .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| defined_params(cx, o))
-    else {
-        return;
-    };
-    let Some(ty) = (open + 1..close).find(|&p| VECTOR_TYPES.contains(&cx.text(p))) else {
-        return;
-    };
-    if nvcc_only(cx, cx.tok(i).start as usize) {
-        return;
+        .and_then(|o| defined_params(cx, o))?;
+    let ty = (open + 1..close).find(|&p| VECTOR_TYPES.contains(&cx.text(p)))?;
+    if found.nvcc_only(cx, cx.tok(i).start as usize) {
+        return None;
     }
     let (op, ty) = (
         String::from_utf8_lossy(&op),
         String::from_utf8_lossy(cx.text(ty)),
     );
-    out.push((
+    Some((
         ty.to_string(),
         Diagnostic::new(
             Code::HipCollision,
@@ -119,24 +137,23 @@ fn operator(cx: &Cx<'_>, i: usize, out: &mut Vec<(String, Diagnostic)>) {
             format!("the project defines `operator{op}` on `{ty}`, which HIP's headers define too: calls become ambiguous"),
         )
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
-    ));
+    ))
 }
 
 /// Built once: a searcher per directive asked about cost more than the search.
 static NVCC: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
     std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__NVCC__"));
 
-/// Whether byte `at` lies in an `#ifdef __NVCC__` / `#if defined(__NVCC__)`
-/// branch: code only nvcc compiles, which HIP never sees.
-fn nvcc_only(cx: &Cx<'_>, at: usize) -> bool {
-    if NVCC.find(&cx.src[..at]).is_none() {
-        return false; // most files: one SIMD scan, not a walk over every directive
+/// Per directive of the file: whether the code after it is in an `#ifdef
+/// __NVCC__` / `#if defined(__NVCC__)` branch. Empty for most files, which
+/// never name `__NVCC__` (one SIMD scan).
+fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
+    if NVCC.find(cx.src).is_none() {
+        return Vec::new();
     }
     let mut stack: Vec<bool> = Vec::new();
+    let mut after = Vec::with_capacity(cx.lx.directives.len());
     for d in &cx.lx.directives {
-        if d.line_start as usize >= at {
-            break;
-        }
         let text = &cx.src[d.line_start as usize..d.end as usize];
         let names_nvcc = NVCC.find(text).is_some();
         match d.name.as_str() {
@@ -153,13 +170,14 @@ fn nvcc_only(cx: &Cx<'_>, at: usize) -> bool {
             }
             _ => {}
         }
+        after.push(stack.contains(&true));
     }
-    stack.contains(&true)
+    after
 }
 
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
-pub(super) fn summarize_operators(operators: Vec<(String, Diagnostic)>, out: &mut Vec<Diagnostic>) {
+fn summarize_operators(operators: Vec<(String, Diagnostic)>, out: &mut Vec<Diagnostic>) {
     let n = operators.len();
     let mut types: Vec<&str> = Vec::new();
     for (ty, _) in &operators {
@@ -184,7 +202,7 @@ pub(super) fn summarize_operators(operators: Vec<(String, Diagnostic)>, out: &mu
     out.push(first);
 }
 
-fn function(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+fn function(cx: &Cx<'_>, i: usize, name: &[u8], found: &Collisions, out: &mut Vec<Diagnostic>) {
     // A definition: a type before the name, `(`…`) {` after it.
     let typed = cx
         .prev(i)
@@ -207,7 +225,7 @@ fn function(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     if name != b"__ffsll" && !floating {
         return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
     }
-    if nvcc_only(cx, cx.tok(i).start as usize) {
+    if found.nvcc_only(cx, cx.tok(i).start as usize) {
         return;
     }
     let name = String::from_utf8_lossy(name);

@@ -38,7 +38,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
     let mut last_namespace_line = usize::MAX;
     let mut warp = warp::Warp::new(cx);
     let mut versions = versions::Versions::default();
-    let mut operators = Vec::new();
+    let mut collisions = collisions::Collisions::default();
     if cuda {
         ptx::check(cx, &mut out);
     }
@@ -50,7 +50,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
                 if cuda {
                     warp.ident(cx, i, name, &mut out);
                     semantics::ident(cx, i, name, &mut out);
-                    collisions::ident(cx, i, name, &mut operators, &mut out);
+                    collisions.ident(cx, i, name, &mut out);
                     versions::ident(cx, i, name, &mut versions, &mut out);
                 }
             }
@@ -58,7 +58,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
             _ => {}
         }
     }
-    collisions::summarize_operators(operators, &mut out);
+    collisions.summarize(&mut out);
     guards::apply(cx, &mut out);
     out
 }

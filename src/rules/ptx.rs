@@ -43,10 +43,11 @@ const INSTRUCTIONS: &[(&str, &str)] = &[
 
 pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let edits = std::cell::OnceCell::new();
-    for i in 0..cx.lx.tokens.len() {
+    let marks = &cx.facts.landmarks;
+    for i in merged(&marks.asm, &marks.strings) {
         let t = cx.tok(i);
         match t.kind {
-            TokenKind::Ident if matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm") => {
+            TokenKind::Ident => {
                 if let Some(d) = asm_statement(cx, i, &edits) {
                     out.push(d);
                 }
@@ -67,6 +68,29 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             _ => {}
         }
     }
+}
+
+/// The token indices of two sorted lists, in order.
+fn merged(a: &[u32], b: &[u32]) -> impl Iterator<Item = usize> {
+    let (mut x, mut y) = (0, 0);
+    std::iter::from_fn(move || {
+        let next = match (a.get(x), b.get(y)) {
+            (Some(&p), Some(&q)) if p < q => {
+                x += 1;
+                p
+            }
+            (_, Some(&q)) => {
+                y += 1;
+                q
+            }
+            (Some(&p), None) => {
+                x += 1;
+                p
+            }
+            (None, None) => return None,
+        };
+        Some(next as usize)
+    })
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {

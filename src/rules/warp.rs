@@ -845,8 +845,16 @@ fn lane_arithmetic(cx: &Cx<'_>, bodies: &mut Bodies, start: usize) -> bool {
 /// (a shuffle loop), or in a shuffle's arguments. A `WARP_SIZE` that only
 /// rounds block sizes or sets a threshold is no hazard at 64 lanes.
 fn used_as_warp_size(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
-    (0..cx.lx.tokens.len()).any(|k| {
-        if k == def || cx.tok(k).kind != TokenKind::Ident || cx.text(k) != name {
+    let tokens = &cx.lx.tokens;
+    // Found by a byte search, not a walk over every token: this runs once
+    // per such constant.
+    memchr::memmem::find_iter(cx.src, name).any(|at| {
+        let k = tokens.partition_point(|t| (t.start as usize) < at);
+        if k == def
+            || tokens.get(k).is_none_or(|t| t.start as usize != at)
+            || cx.tok(k).kind != TokenKind::Ident
+            || cx.text(k) != name
+        {
             return false;
         }
         let before = cx.prev(k).map(|p| cx.text(p));

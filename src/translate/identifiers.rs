@@ -173,12 +173,21 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     let conditionals = includes::project_conditionals(cx);
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
-        if tok.kind != TokenKind::Ident || (tok.start as usize) < skip_until {
+        match tok.kind {
+            TokenKind::Ident => {}
+            TokenKind::Str => {
+                cx.facts.landmarks.strings.push(i as u32);
+                continue;
+            }
+            _ => continue,
+        }
+        let raw = cx.text(i);
+        cx.facts.landmarks.note_ident(i, raw);
+        if (tok.start as usize) < skip_until {
             continue;
         }
         // The hot path: most identifiers are no CUDA name, and are skipped
         // here after a length test, a bit test and a Bloom filter.
-        let raw = cx.text(i);
         if !cx.facts.kernel_language_unguarded && is_kernel_word(raw) {
             cx.facts.uses_kernel_language = true;
             cx.facts.kernel_language_unguarded =
@@ -360,13 +369,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         let name = String::from_utf8_lossy(cx.text(i)).into_owned();
         // Only what CUDA declares: a CUDA-shaped name of the project's own
-        // (`cudaCheck`) is none of the tool's business.
+        // (`cudaCheck`) is none of the tool's business. (Names another file
+        // of the run declares are dropped after the run: see `project`.)
         let Some(header) = mappings::cuda_header(&name) else {
             continue;
         };
-        if cx.opts.project_names.contains(name.as_str()) {
-            continue;
-        }
         let near = closest_known(&name);
         let message = match near {
             Some(near) => format!(

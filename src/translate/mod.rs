@@ -43,9 +43,6 @@ pub struct Options {
     pub extra_mappings: HashMap<String, String>,
     /// Leave CUDA names inside string literals as they are (`--keep-strings`).
     pub keep_strings: bool,
-    /// Names the processed tree declares itself
-    /// ([`crate::project::ProjectNames`]): never HIP-W004.
-    pub project_names: std::sync::Arc<crate::project::ProjectNames>,
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
@@ -383,6 +380,40 @@ pub(crate) struct Facts {
     /// they are for what they hold (braces, a `;`): no fix may change them,
     /// or the second run would rewrite the call.
     pub(crate) calls_left: Vec<Range<usize>>,
+    /// Where the rarer tokens the later passes look for are.
+    pub(crate) landmarks: Landmarks,
+}
+
+/// Token indices the identifier pass notes as it reads every token, so that
+/// the passes and rules after it visit only these instead of the whole
+/// stream again (each in order).
+#[derive(Debug, Default)]
+pub(crate) struct Landmarks {
+    /// String literals.
+    pub(crate) strings: Vec<u32>,
+    /// `asm`, `__asm__`, `__asm`.
+    pub(crate) asm: Vec<u32>,
+    /// `register`.
+    pub(crate) register: Vec<u32>,
+    /// The half types: `half`, `__half`, `half2`, `__half2`.
+    pub(crate) half: Vec<u32>,
+}
+
+impl Landmarks {
+    /// Notes token `i`, an identifier spelled `word`.
+    #[inline]
+    pub(crate) fn note_ident(&mut self, i: usize, word: &[u8]) {
+        // A length and a first byte rule out almost every word.
+        let list = match (word.len(), word[0]) {
+            (3 | 5 | 7, b'a' | b'_') if matches!(word, b"asm" | b"__asm__" | b"__asm") => {
+                &mut self.asm
+            }
+            (8, b'r') if word == b"register" => &mut self.register,
+            (4..=7, b'h' | b'_') if nvcc_syntax::HALF_TYPES.contains(&word) => &mut self.half,
+            _ => return,
+        };
+        list.push(i as u32);
+    }
 }
 
 /// The state the passes (and the rules) share for one file.

@@ -84,14 +84,8 @@ fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
 /// where nvcc only warns. An explicit register variable
 /// (`register int r asm("r0")`) keeps it: there the keyword carries meaning.
 pub(super) fn drop_register(cx: &mut Cx<'_>) {
-    if memchr::memmem::find(cx.src, b"register").is_none() {
-        return;
-    }
-    let n = cx.lx.tokens.len();
-    for i in 0..n {
-        if !cx.is_ident(i, b"register") {
-            continue;
-        }
+    for k in 0..cx.facts.landmarks.register.len() {
+        let i = cx.facts.landmarks.register[k] as usize;
         let tok = *cx.tok(i);
         if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
             continue;
@@ -131,19 +125,19 @@ pub(super) fn drop_register(cx: &mut Cx<'_>) {
 
 /// The half types whose HIP `operator=` overloads make `x = {}` ambiguous
 /// (CUDA's `__half2` has one candidate).
-const HALF_TYPES: &[&[u8]] = &[b"half", b"__half", b"half2", b"__half2"];
+pub(super) const HALF_TYPES: &[&[u8]] = &[b"half", b"__half", b"half2", b"__half2"];
 
 /// `x = {}` where `x` is declared with a half type becomes `x = half2{}`:
 /// the same value-initialised (zero) value, with one `operator=` to pick.
 pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
-    if memchr::memmem::find(cx.src, b"half").is_none() {
+    if cx.facts.landmarks.half.is_empty() {
         return;
     }
     let n = cx.lx.tokens.len();
     // The names declared with a half type anywhere: only their `= {}` is
     // looked into (its declaration is searched backwards from there).
-    let half_names: Vec<&[u8]> = (0..n)
-        .filter(|&i| cx.tok(i).kind == TokenKind::Ident && HALF_TYPES.contains(&cx.text(i)))
+    let half_names: Vec<&[u8]> = (cx.facts.landmarks.half.iter())
+        .map(|&i| i as usize)
         .filter_map(|i| cx.next(i).filter(|&k| cx.tok(k).kind == TokenKind::Ident))
         .map(|k| cx.text(k))
         .collect();

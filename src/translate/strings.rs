@@ -10,35 +10,34 @@ use crate::edit::Edit;
 use crate::lex::TokenKind;
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
-    let mut asm_until = 0usize;
-    // Inline assembly is rare: most files need no look at their words.
-    let has_asm = memchr::memmem::find(cx.src, b"asm").is_some();
-    for i in 0..cx.lx.tokens.len() {
-        let tok = *cx.tok(i);
-        if tok.kind != TokenKind::Str && !has_asm {
-            continue;
-        }
-        if tok.kind == TokenKind::Ident
-            && matches!(cx.src[tok.start as usize], b'a' | b'_')
-            && matches!(cx.text(i), b"asm" | b"__asm__" | b"__asm")
-        {
-            // Skip to the operands' `)`: PTX and constraints are no C++.
-            let mut open = cx.next(i);
+    // The operands of each `asm`, to its `)`: PTX and constraints are no C++.
+    let mut asm: Vec<std::ops::Range<usize>> = (cx.facts.landmarks.asm.iter())
+        .filter_map(|&a| {
+            let a = a as usize;
+            let mut open = cx.next(a);
             while let Some(o) = open.filter(|&o| !cx.is_punct(o, b"(")) {
                 if cx.tok(o).kind != TokenKind::Ident {
                     break;
                 }
                 open = cx.next(o);
             }
-            if let Some(close) = open
+            let close = open
                 .filter(|&o| cx.is_punct(o, b"("))
-                .and_then(|o| cx.matching_close(o))
-            {
-                asm_until = asm_until.max(cx.tok(close).end as usize);
-            }
-            continue;
-        }
-        if tok.kind != TokenKind::Str || (tok.start as usize) < asm_until {
+                .and_then(|o| cx.matching_close(o))?;
+            Some(cx.tok(a).start as usize..cx.tok(close).end as usize)
+        })
+        .collect();
+    // Each range's end as the furthest so far: a string is in operands when
+    // the last range starting before it reaches past it.
+    for k in 1..asm.len() {
+        asm[k].end = asm[k].end.max(asm[k - 1].end);
+    }
+    let strings = std::mem::take(&mut cx.facts.landmarks.strings);
+    for &i in &strings {
+        let i = i as usize;
+        let tok = *cx.tok(i);
+        let k = asm.partition_point(|r| r.start < tok.start as usize);
+        if k > 0 && asm[k - 1].end > tok.start as usize {
             continue;
         }
         // A raw string left open runs to the end of the file: not translated.
@@ -87,4 +86,5 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             k = end;
         }
     }
+    cx.facts.landmarks.strings = strings;
 }
