@@ -447,6 +447,10 @@ fn execute(cli: Cli) -> Result<u8> {
             }
             if !reads_source(&cli) {
                 o.source = Vec::new();
+                // Only counted: codes and severities are all that is read.
+                for d in o.translation.iter_mut().flat_map(|t| &mut t.diagnostics) {
+                    (d.message, d.help, d.fix) = (String::new(), None, None);
+                }
             }
             Pending::Deferred(o, unmapped)
         } else {
@@ -458,6 +462,10 @@ fn execute(cli: Cli) -> Result<u8> {
         // A worker that panicked while printing poisons the lock; the
         // others keep translating and writing, and the run reports it.
         if let Ok(mut p) = printer.lock() {
+            let r = match r {
+                Pending::Rendered(r) => p.account(r),
+                deferred => deferred,
+            };
             p.pending.insert(i, r);
             p.print_ready(&run, machine_to_stderr, diff_color);
         }
@@ -481,10 +489,13 @@ fn execute(cli: Cli) -> Result<u8> {
                     if let Some(t) = &mut o.translation {
                         hipify_rs::project::drop_declared(t, &unmapped, &names);
                     }
-                    (i, Pending::Rendered(render_outcome(o, &cli, &mode, color)))
+                    (i, Err(render_outcome(o, &cli, &mode, color)))
                 }
-                rendered => (i, rendered),
+                rendered => (i, Ok(rendered)),
             })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(i, r)| (i, r.unwrap_or_else(|late| printer.account(late))))
             .collect();
         printer.print_ready(&run, machine_to_stderr, diff_color);
     }
@@ -589,6 +600,20 @@ struct Printer {
 }
 
 impl Printer {
+    /// Adds a file's counts to the run's totals as it arrives: what waits
+    /// for its turn is only what prints.
+    fn account(&mut self, mut r: Rendered) -> Pending {
+        if let Some(counts) = r.counts.take() {
+            self.summary.add(&counts);
+            r.counted = true;
+        }
+        if let Some(left) = r.leftovers.take() {
+            self.total_left.merge_counts(&left);
+        }
+        self.total.add(&std::mem::take(&mut r.stats));
+        Pending::Rendered(r)
+    }
+
     /// Prints every pending result whose turn has come.
     fn print_ready(&mut self, run: &Run<'_>, machine_to_stderr: bool, diff_color: bool) {
         while let Some(Pending::Rendered(_)) = self.pending.get(&self.next) {
@@ -618,10 +643,9 @@ impl Printer {
                 writeln!(stderr, "hipify-rs: note: {}: {note}", r.path.display())?;
             }
         }
-        let Some(counts) = r.counts else {
+        if !r.counted {
             return Ok(());
-        };
-        self.summary.add(&counts);
+        }
         if cli.format == Format::Human || machine_to_stderr {
             stderr.write_all(&r.diagnostics)?;
         } else {
@@ -635,10 +659,6 @@ impl Printer {
             }
         }
         stderr.write_all(&r.stats_text)?;
-        if let Some(left) = &r.leftovers {
-            self.total_left.merge_counts(left);
-        }
-        self.total.add(&r.stats);
         self.sarif.extend(r.sarif);
         match run.mode {
             Mode::Stdout => self
@@ -774,8 +794,11 @@ fn refuse_output_dir_inside_inputs(
 struct Rendered {
     path: PathBuf,
     note: Option<String>,
-    /// The file's counts; `None` for a skipped file.
+    /// The file's counts; `None` for a skipped file, and once added to the
+    /// run's ([`Printer::account`]).
     counts: Option<Summary>,
+    /// Whether the file was counted (not skipped): its output prints.
+    counted: bool,
     /// Diagnostics in the chosen format (SARIF: see `sarif`).
     diagnostics: Vec<u8>,
     diff: Option<Vec<u8>>,
@@ -800,6 +823,7 @@ fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Rendered {
         path: o.path,
         note: o.note,
         counts: None,
+        counted: false,
         diagnostics: Vec::new(),
         diff: o.diff,
         stats_text: Vec::new(),
