@@ -14,7 +14,8 @@ use std::process::Command;
 use rayon::prelude::*;
 use serde::Deserialize;
 
-use crate::translate::{Language, Options, translate};
+use crate::engine::{self, FileKind, FileResult};
+use crate::translate::{Options, Translation};
 
 /// The architecture compiled for when none is given and none can be detected.
 pub const DEFAULT_ARCH: &str = "gfx90a";
@@ -259,7 +260,16 @@ pub fn verify(files: &[PathBuf], opts: &VerifyOptions) -> Result<Vec<FileVerdict
                 path: f.clone(),
                 source,
             })?;
-            let t = translate(&src, Language::of_path(f), &opts.translate);
+            // The translation the main command writes (a binary file as it is).
+            let t = match engine::process(&src, FileKind::of_path(f), &opts.translate) {
+                FileResult::Translated(t) => t,
+                FileResult::Binary => Translation {
+                    output: src.clone(),
+                    changed: false,
+                    stats: Default::default(),
+                    diagnostics: Vec::new(),
+                },
+            };
             let rel = f.strip_prefix(&root).unwrap_or(f);
             let dest = tree.join(rel);
             if let Some(parent) = dest.parent() {

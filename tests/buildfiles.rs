@@ -9,13 +9,19 @@ use std::path::Path;
 
 use hipify_rs::Options;
 use hipify_rs::buildfiles::{kind_of, translate_build_file};
+use hipify_rs::engine::{self, FileKind, FileResult};
 use hipify_rs::source::LineIndex;
 
 fn render(path: &Path, src: &[u8]) -> String {
     let kind = kind_of(path).expect("a build file");
     let opts = Options::default();
-    let t = translate_build_file(src, kind, &opts);
-    let again = translate_build_file(&t.output, kind, &opts);
+    // The engine's one path, as the CLI runs it.
+    let process = |src: &[u8]| match engine::process(src, FileKind::Build(kind), &opts) {
+        FileResult::Translated(t) => t,
+        FileResult::Binary => panic!("{}: looks binary", path.display()),
+    };
+    let t = process(src);
+    let again = process(&t.output);
     assert!(
         !again.changed,
         "{}: translating the output again changed it:\n{}",

@@ -7,9 +7,10 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use hipify_rs::engine::{self, FileKind, FileResult};
 use hipify_rs::mappings::{self, Version};
 use hipify_rs::source::LineIndex;
-use hipify_rs::{Language, Options, translate};
+use hipify_rs::{Language, Options, Translation};
 
 fn options_for(src: &str) -> Options {
     let mut opts = Options::default();
@@ -40,10 +41,18 @@ fn options_for(src: &str) -> Options {
     opts
 }
 
+/// The translation of `src` as the CLI makes it (the engine's one path).
+fn process(path: &Path, src: &[u8], opts: &Options) -> Translation {
+    match engine::process(src, FileKind::of_path(path), opts) {
+        FileResult::Translated(t) => t,
+        FileResult::Binary => panic!("{}: looks binary", path.display()),
+    }
+}
+
 fn render(path: &Path, src: &[u8], opts: &Options) -> String {
-    let t = translate(src, Language::of_path(path), opts);
+    let t = process(path, src, opts);
     // Idempotence: the output translates to itself.
-    let again = translate(&t.output, Language::of_path(path), opts);
+    let again = process(path, &t.output, opts);
     assert!(
         !again.changed,
         "{}: translating the output again changed it:\n{}",

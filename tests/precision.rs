@@ -7,10 +7,10 @@
 
 use std::path::Path;
 
-use hipify_rs::buildfiles::{BuildKind, translate_build_file};
+use hipify_rs::Options;
 use hipify_rs::diagnostic::{Code, Severity};
+use hipify_rs::engine::{self, FileKind, FileResult};
 use hipify_rs::mappings::{Target, Version};
-use hipify_rs::{Language, Options, translate};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/precision");
 
@@ -80,12 +80,9 @@ fn labelled_false_positives_stay_gone() {
         };
         let path = Path::new(DIR).join("excerpts").join(file);
         let src = std::fs::read(&path).expect("excerpt");
-        let t = if file.ends_with(".mk") {
-            translate_build_file(&src, BuildKind::Make, &options())
-        } else if file.ends_with("setup.py") {
-            translate_build_file(&src, BuildKind::SetupPy, &options())
-        } else {
-            translate(&src, Language::of_path(&path), &options())
+        let FileResult::Translated(t) = engine::process(&src, FileKind::of_path(&path), &options())
+        else {
+            panic!("{file}: looks binary");
         };
         let index = hipify_rs::source::LineIndex::new(&src);
         let code = Code::parse(&l.code).expect("code");

@@ -7,7 +7,8 @@
 
 use hipify_rs::mappings::Version;
 use hipify_rs::translate::{nothing_to_translate, translate_in_full};
-use hipify_rs::{Language, Options, translate};
+use hipify_rs::engine::{self, FileKind, FileResult};
+use hipify_rs::{Language, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,7 +28,10 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Language::Cpp
     };
-    let t = translate(src, language, &opts);
+    // The engine, as the CLI runs it (binary input is skipped there too).
+    let FileResult::Translated(t) = engine::process(src, FileKind::Source(language), &opts) else {
+        return;
+    };
     // Overlapping edits (a bug) leave the file untouched with HIP-E003.
     assert!(
         !t.diagnostics
@@ -54,7 +58,11 @@ fuzz_target!(|data: &[u8]| {
             "unchanged translation differs from its input"
         );
     }
-    let again = translate(&t.output, language, &opts);
+    let FileResult::Translated(again) =
+        engine::process(&t.output, FileKind::Source(language), &opts)
+    else {
+        return; // a second run would leave it alone: idempotent
+    };
     assert!(
         !again.changed,
         "not idempotent:\n--- first ---\n{}\n--- second ---\n{}",

@@ -2,6 +2,7 @@
 //! writes to a given `impl Write` from results computed elsewhere, in path
 //! order, so output is identical at any thread count.
 
+pub mod diff;
 pub mod github;
 pub mod human;
 pub mod json;
