@@ -55,7 +55,7 @@ impl Printer {
     /// Takes file `i`'s outcome: counts it and prints what is ready.
     pub(super) fn submit(&mut self, i: usize, r: Pending, run: &Run<'_>) {
         let r = match r {
-            Pending::Rendered(r) => self.account(r),
+            Pending::Rendered(r) => self.account(r, run.cli),
             deferred => deferred,
         };
         self.pending.insert(i, r);
@@ -83,7 +83,7 @@ impl Printer {
                     })
                     .collect();
             for (i, r) in rendered {
-                let r = r.unwrap_or_else(|late| self.account(late));
+                let r = r.unwrap_or_else(|late| self.account(late, cli));
                 self.pending.insert(i, r);
             }
             self.print_ready(run);
@@ -143,9 +143,10 @@ impl Printer {
         }
         Ok(summary.exit_code)
     }
+
     /// Adds a file's counts to the run's totals as it arrives: what waits
-    /// for its turn is only what prints.
-    fn account(&mut self, mut r: Rendered) -> Pending {
+    /// for its turn is only what prints (for most files under `-q`, nothing).
+    fn account(&mut self, mut r: Rendered, cli: &Cli) -> Pending {
         if let Some(counts) = r.counts.take() {
             self.summary.add(&counts);
             r.counted = true;
@@ -154,14 +155,25 @@ impl Printer {
             self.total_left.merge_counts(&left);
         }
         self.total.add(&std::mem::take(&mut r.stats));
-        Pending::Rendered(r)
+        let silent = r.diagnostics.is_empty()
+            && r.diff.is_none()
+            && r.stats_text.is_empty()
+            && r.sarif.is_empty()
+            && r.output.is_none()
+            && (r.note.is_none() || cli.quiet);
+        if silent {
+            Pending::Printed
+        } else {
+            Pending::Rendered(r)
+        }
     }
 
     /// Prints every pending result whose turn has come.
     fn print_ready(&mut self, run: &Run<'_>) {
-        while let Some(Pending::Rendered(_)) = self.pending.get(&self.next) {
+        while let Some(Pending::Rendered(_) | Pending::Printed) = self.pending.get(&self.next) {
             let Some(Pending::Rendered(r)) = self.pending.remove(&self.next) else {
-                break;
+                self.next += 1;
+                continue;
             };
             self.next += 1;
             if self.error.is_none() {
@@ -305,6 +317,8 @@ pub(super) fn render_outcome(o: Outcome, cli: &Cli, mode: &Mode, color: bool) ->
 /// A file's result waiting for its turn to print.
 pub(super) enum Pending {
     Rendered(Rendered),
+    /// Counted, with nothing to print.
+    Printed,
     /// Rendered after the run: it holds HIP-W004 candidates (named here,
     /// in order).
     Deferred(Outcome, Vec<String>),
