@@ -5,7 +5,8 @@
 //! ambiguous, or the function is redefined. Reported where the project
 //! defines it; which one to keep is the project's choice.
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Applicability, Code, Diagnostic};
+use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::translate::Cx;
 
@@ -54,7 +55,7 @@ const VECTOR_TYPES: &[&[u8]] = &[
 pub(super) struct Collisions {
     /// A vendored `helper_math.h` has 150 of them: [`Collisions::summarize`]
     /// makes them one finding.
-    operators: Vec<(String, Diagnostic)>,
+    operators: Vec<Operator>,
     /// Per directive: whether the code after it is nvcc's alone.
     nvcc_only: std::cell::OnceCell<Vec<bool>>,
 }
@@ -85,8 +86,8 @@ impl Collisions {
     }
 
     /// Adds the file's operator collisions to `out`, as one finding.
-    pub(super) fn summarize(self, out: &mut Vec<Diagnostic>) {
-        summarize_operators(self.operators, out);
+    pub(super) fn summarize(self, cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+        summarize_operators(cx, self.operators, out);
     }
 }
 
@@ -101,14 +102,16 @@ fn defined_params(cx: &Cx<'_>, open: usize) -> Option<(usize, usize)> {
     cx.is_punct(k, b"{").then_some((open, close))
 }
 
-fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<(String, Diagnostic)> {
+fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<Operator> {
     // `operator` then its symbol's punctuation, then `(`.
     let mut k = cx.next(i);
     let mut op = Vec::new();
+    let op_start = k;
     while let Some(j) = k.filter(|&j| cx.tok(j).kind == TokenKind::Punct && !cx.is_punct(j, b"(")) {
         op.extend_from_slice(cx.text(j));
         k = cx.next(j);
     }
+    let op_tokens = op_start.map_or(0..0, |s| s..k.unwrap_or(s));
     // HIP declares the compound assignments as members of its vector type:
     // with the project's free one, `a += b` has two exact matches. (Its
     // binary operators lose to a project's non-template ones: those compile.)
@@ -122,33 +125,127 @@ fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<(String, Diagno
         .filter(|&o| cx.is_punct(o, b"("))
         .and_then(|o| defined_params(cx, o))?;
     let ty = (open + 1..close).find(|&p| VECTOR_TYPES.contains(&cx.text(p)))?;
+    // Only vector by vector: with a scalar operand the project's function,
+    // no template, beats HIP's member template, and HIP has none for the
+    // shifts and bitwise operators.
+    let comma = (open + 1..close).find(|&k| cx.is_punct(k, b","))?;
+    if !(comma + 1..close).any(|k| cx.text(k) == cx.text(ty)) {
+        return None;
+    }
     if found.nvcc_only(cx, cx.tok(i).start as usize) {
         return None;
     }
+    let guard = componentwise_guard(cx, i, op_tokens, (open, close), ty);
     let (op, ty) = (
         String::from_utf8_lossy(&op),
         String::from_utf8_lossy(cx.text(ty)),
     );
-    Some((
-        ty.to_string(),
-        Diagnostic::new(
+    Some(Operator {
+        ty: ty.to_string(),
+        found: Diagnostic::new(
             Code::HipCollision,
             cx.span(i, open),
             format!("the project defines `operator{op}` on `{ty}`, which HIP's headers define too: calls become ambiguous"),
         )
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
-    ))
+        guard,
+    })
+}
+
+/// A project's compound operator on a HIP vector type.
+pub(super) struct Operator {
+    ty: String,
+    found: Diagnostic,
+    /// Where the definition starts and ends, when it only applies the
+    /// operator to each component (`a.x += b.x; a.y += b.y;`): then HIP's
+    /// member operator computes the same, and the definition can be kept
+    /// for CUDA alone.
+    guard: Option<(usize, usize)>,
+}
+
+/// The bytes before and after the definition of the operator at token
+/// `at` (its `operator`), with parameters `params` and op tokens `op`, on
+/// vector type token `ty`: when it does what HIP's does, component by
+/// component, and stands on lines of its own at namespace scope.
+fn componentwise_guard(
+    cx: &Cx<'_>,
+    at: usize,
+    op: std::ops::Range<usize>,
+    (open, close): (usize, usize),
+    ty: usize,
+) -> Option<(usize, usize)> {
+    if !cx.at_namespace_scope(at) {
+        return None;
+    }
+    let components: &[&[u8]] = match cx.text(ty).last()? {
+        b'2' => &[b"x", b"y"],
+        b'3' => &[b"x", b"y", b"z"],
+        b'4' => &[b"x", b"y", b"z", b"w"],
+        _ => return None,
+    };
+    // Two parameters: `T &a`, then `T b` / `const T &b`.
+    let comma = (open + 1..close).find(|&k| cx.is_punct(k, b","))?;
+    let a = comma.checked_sub(1).filter(|&a| cx.tok(a).kind == TokenKind::Ident)?;
+    let b = close.checked_sub(1).filter(|&b| b > comma && cx.tok(b).kind == TokenKind::Ident)?;
+    let first_is_ref = (open + 1..a).any(|k| cx.is_punct(k, b"&")) && (open + 1..a).any(|k| k == ty);
+    if !first_is_ref || (comma + 1..b).any(|k| cx.is_punct(k, b",") || cx.is_punct(k, b"(")) {
+        return None;
+    }
+    // The body: `a.c OP b.c;` for each component, in order, then maybe
+    // `return a;`.
+    let mut brace = cx.next(close)?;
+    while cx.tok(brace).kind == TokenKind::Ident {
+        brace = cx.next(brace)?;
+    }
+    let end = cx.matching_close(brace)?;
+    let mut want: Vec<&[u8]> = Vec::new();
+    for c in components {
+        want.extend([cx.text(a), b".", c]);
+        want.extend(op.clone().map(|k| cx.text(k)));
+        want.extend([cx.text(b), b".", c, b";"]);
+    }
+    let body: Vec<&[u8]> = (brace + 1..end).map(|k| cx.text(k)).collect();
+    let returns = [&b"return"[..], cx.text(a), b";"];
+    if body != want && body != [&want[..], &returns[..]].concat() {
+        return None;
+    }
+    // Whole lines: nothing of code before its first token on that line, or
+    // after its `}` on that one.
+    let mut first = at;
+    while let Some(p) = cx.prev(first).filter(|&p| !matches!(cx.text(p), b";" | b"{" | b"}")) {
+        first = p;
+    }
+    let start = cx.tok(first).start as usize;
+    let line_start = memchr::memrchr(b'\n', &cx.src[..start]).map_or(0, |p| p + 1);
+    if first > 0 && cx.tok(first - 1).end as usize > line_start {
+        return None;
+    }
+    let stop = cx.tok(end).end as usize;
+    let line_end = memchr::memchr(b'\n', &cx.src[stop..]).map_or(cx.src.len(), |p| stop + p + 1);
+    if cx.lx.tokens.get(end + 1).is_some_and(|t| (t.start as usize) < line_end) {
+        return None;
+    }
+    Some((line_start, line_end))
 }
 
 /// Built once: a searcher per directive asked about cost more than the search.
 static NVCC: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
     std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__NVCC__"));
 
-/// Per directive of the file: whether the code after it is in an `#ifdef
-/// __NVCC__` / `#if defined(__NVCC__)` branch. Empty for most files, which
-/// never name `__NVCC__` (one SIMD scan).
+/// Built once, like [`NVCC`].
+static HIP: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__HIP"));
+
+/// The macros only AMD's HIP compiler defines.
+const HIP_AMD_MACROS: &[&[u8]] = &[b"__HIP_PLATFORM_AMD__", b"__HIP_PLATFORM_HCC__", b"__HIPCC__"];
+
+/// Per directive of the file: whether the code after it is in a branch
+/// AMD's HIP never compiles: `#ifdef __NVCC__` / `#if defined(__NVCC__)`,
+/// `#ifndef __HIP_PLATFORM_AMD__` / `#if !defined(__HIP_PLATFORM_AMD__)`
+/// (also `__HIPCC__`). Empty for most files, which name neither (two SIMD
+/// scans).
 fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
-    if NVCC.find(cx.src).is_none() {
+    if NVCC.find(cx.src).is_none() && HIP.find(cx.src).is_none() {
         return Vec::new();
     }
     let mut stack: Vec<bool> = Vec::new();
@@ -156,10 +253,19 @@ fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
     for d in &cx.lx.directives {
         let text = &cx.src[d.line_start as usize..d.end as usize];
         let names_nvcc = NVCC.find(text).is_some();
+        let names_hip = |t: &[u8]| HIP_AMD_MACROS.iter().any(|m| memchr::memmem::find(t, m).is_some());
         match d.name.as_str() {
             "ifdef" => stack.push(names_nvcc),
-            "if" => stack.push(names_nvcc && !text.contains(&b'!')),
-            "ifndef" => stack.push(false),
+            "if" => {
+                // The condition, blanks dropped: `!defined(M)` or `!defined M`.
+                let after_if = memchr::memmem::find(text, b"if").map_or(text, |p| &text[p + 2..]);
+                let cond: Vec<u8> = after_if.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+                let not_hip = HIP_AMD_MACROS.iter().any(|m| {
+                    cond == [&b"!defined("[..], m, b")"].concat() || cond == [&b"!defined"[..], m].concat()
+                });
+                stack.push((names_nvcc && !text.contains(&b'!')) || not_hip);
+            }
+            "ifndef" => stack.push(names_hip(text)),
             "elif" | "else" => {
                 if let Some(top) = stack.last_mut() {
                     *top = false;
@@ -177,14 +283,35 @@ fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
 
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
-fn summarize_operators(operators: Vec<(String, Diagnostic)>, out: &mut Vec<Diagnostic>) {
+fn summarize_operators(
+    cx: &Cx<'_>,
+    operators: Vec<Operator>,
+    out: &mut Vec<Diagnostic>,
+) {
     let n = operators.len();
     let mut types: Vec<&str> = Vec::new();
-    for (ty, _) in &operators {
-        if !types.contains(&ty.as_str()) {
-            types.push(ty);
+    for o in &operators {
+        if !types.contains(&o.ty.as_str()) {
+            types.push(&o.ty);
         }
     }
+    // Where each one computes what HIP's does, keeping them for CUDA alone
+    // is exact, and the translation does not compile without it.
+    let guards: Option<Vec<(usize, usize)>> = operators.iter().map(|o| o.guard).collect();
+    let fix = guards.map(|guards| {
+        let nl = crate::source::line_ending(cx.src);
+        let mut edits = Vec::new();
+        for (start, end) in guards {
+            edits.push(Edit::insert(start, format!("#if !defined(__HIP_PLATFORM_AMD__){nl}")));
+            let close = if end == cx.src.len() && !cx.src.ends_with(b"\n") {
+                format!("{nl}#endif{nl}")
+            } else {
+                format!("#endif{nl}")
+            };
+            edits.push(Edit::insert(end, close));
+        }
+        edits
+    });
     // The types named, so a compiler error on any of them leads here.
     let message = (n > 1).then(|| {
         format!(
@@ -193,9 +320,16 @@ fn summarize_operators(operators: Vec<(String, Diagnostic)>, out: &mut Vec<Diagn
             types.join(", ")
         )
     });
-    let Some((_, mut first)) = operators.into_iter().next() else {
+    let Some(mut first) = operators.into_iter().next().map(|o| o.found) else {
         return;
     };
+    if let Some(edits) = fix {
+        first = first.with_fix(
+            "keep the project's operators for CUDA only (HIP's compute the same)",
+            edits,
+            Applicability::Required,
+        );
+    }
     if let Some(more) = message {
         first.message.push_str(&more);
     }

@@ -58,7 +58,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
             _ => {}
         }
     }
-    collisions.summarize(&mut out);
+    collisions.summarize(cx, &mut out);
     guards::apply(cx, &mut out);
     out
 }

@@ -652,6 +652,13 @@ impl<'a> Cx<'a> {
         (partner != u32::MAX).then_some(partner as usize)
     }
 
+    /// Whether token `i` is outside every class, function and block: at
+    /// file scope or in a namespace.
+    pub(crate) fn at_namespace_scope(&self, i: usize) -> bool {
+        let scope = self.scopes.get_or_init(|| scopes::scopes(self))[i];
+        matches!(scope, scopes::Scope::Global | scopes::Scope::Namespace)
+    }
+
     /// Whether identifier token `i` is a declaration owned by a user's
     /// namespace or class: the lexical scope says namespace or class, and
     /// tree-sitter, parsing just that statement, says it declares the name.
