@@ -185,9 +185,14 @@ fn componentwise_guard(
     };
     // Two parameters: `T &a`, then `T b` / `const T &b`.
     let comma = (open + 1..close).find(|&k| cx.is_punct(k, b","))?;
-    let a = comma.checked_sub(1).filter(|&a| cx.tok(a).kind == TokenKind::Ident)?;
-    let b = close.checked_sub(1).filter(|&b| b > comma && cx.tok(b).kind == TokenKind::Ident)?;
-    let first_is_ref = (open + 1..a).any(|k| cx.is_punct(k, b"&")) && (open + 1..a).any(|k| k == ty);
+    let a = comma
+        .checked_sub(1)
+        .filter(|&a| cx.tok(a).kind == TokenKind::Ident)?;
+    let b = close
+        .checked_sub(1)
+        .filter(|&b| b > comma && cx.tok(b).kind == TokenKind::Ident)?;
+    let first_is_ref =
+        (open + 1..a).any(|k| cx.is_punct(k, b"&")) && (open + 1..a).any(|k| k == ty);
     if !first_is_ref || (comma + 1..b).any(|k| cx.is_punct(k, b",") || cx.is_punct(k, b"(")) {
         return None;
     }
@@ -212,7 +217,10 @@ fn componentwise_guard(
     // Whole lines: nothing of code before its first token on that line, or
     // after its `}` on that one.
     let mut first = at;
-    while let Some(p) = cx.prev(first).filter(|&p| !matches!(cx.text(p), b";" | b"{" | b"}")) {
+    while let Some(p) = cx
+        .prev(first)
+        .filter(|&p| !matches!(cx.text(p), b";" | b"{" | b"}"))
+    {
         first = p;
     }
     let start = cx.tok(first).start as usize;
@@ -222,7 +230,12 @@ fn componentwise_guard(
     }
     let stop = cx.tok(end).end as usize;
     let line_end = memchr::memchr(b'\n', &cx.src[stop..]).map_or(cx.src.len(), |p| stop + p + 1);
-    if cx.lx.tokens.get(end + 1).is_some_and(|t| (t.start as usize) < line_end) {
+    if cx
+        .lx
+        .tokens
+        .get(end + 1)
+        .is_some_and(|t| (t.start as usize) < line_end)
+    {
         return None;
     }
     Some((line_start, line_end))
@@ -237,7 +250,11 @@ static HIP: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
     std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__HIP"));
 
 /// The macros only AMD's HIP compiler defines.
-const HIP_AMD_MACROS: &[&[u8]] = &[b"__HIP_PLATFORM_AMD__", b"__HIP_PLATFORM_HCC__", b"__HIPCC__"];
+const HIP_AMD_MACROS: &[&[u8]] = &[
+    b"__HIP_PLATFORM_AMD__",
+    b"__HIP_PLATFORM_HCC__",
+    b"__HIPCC__",
+];
 
 /// Per directive of the file: whether the code after it is in a branch
 /// AMD's HIP never compiles: `#ifdef __NVCC__` / `#if defined(__NVCC__)`,
@@ -253,15 +270,24 @@ fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
     for d in &cx.lx.directives {
         let text = &cx.src[d.line_start as usize..d.end as usize];
         let names_nvcc = NVCC.find(text).is_some();
-        let names_hip = |t: &[u8]| HIP_AMD_MACROS.iter().any(|m| memchr::memmem::find(t, m).is_some());
+        let names_hip = |t: &[u8]| {
+            HIP_AMD_MACROS
+                .iter()
+                .any(|m| memchr::memmem::find(t, m).is_some())
+        };
         match d.name.as_str() {
             "ifdef" => stack.push(names_nvcc),
             "if" => {
                 // The condition, blanks dropped: `!defined(M)` or `!defined M`.
                 let after_if = memchr::memmem::find(text, b"if").map_or(text, |p| &text[p + 2..]);
-                let cond: Vec<u8> = after_if.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+                let cond: Vec<u8> = after_if
+                    .iter()
+                    .copied()
+                    .filter(|b| !b.is_ascii_whitespace())
+                    .collect();
                 let not_hip = HIP_AMD_MACROS.iter().any(|m| {
-                    cond == [&b"!defined("[..], m, b")"].concat() || cond == [&b"!defined"[..], m].concat()
+                    cond == [&b"!defined("[..], m, b")"].concat()
+                        || cond == [&b"!defined"[..], m].concat()
                 });
                 stack.push((names_nvcc && !text.contains(&b'!')) || not_hip);
             }
@@ -283,11 +309,7 @@ fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
 
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
-fn summarize_operators(
-    cx: &Cx<'_>,
-    operators: Vec<Operator>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diagnostic>) {
     let n = operators.len();
     let mut types: Vec<&str> = Vec::new();
     for o in &operators {
@@ -302,7 +324,10 @@ fn summarize_operators(
         let nl = crate::source::line_ending(cx.src);
         let mut edits = Vec::new();
         for (start, end) in guards {
-            edits.push(Edit::insert(start, format!("#if !defined(__HIP_PLATFORM_AMD__){nl}")));
+            edits.push(Edit::insert(
+                start,
+                format!("#if !defined(__HIP_PLATFORM_AMD__){nl}"),
+            ));
             let close = if end == cx.src.len() && !cx.src.ends_with(b"\n") {
                 format!("{nl}#endif{nl}")
             } else {

@@ -10,7 +10,8 @@ use std::sync::{LazyLock, Mutex};
 use super::Cx;
 use super::calls;
 use super::includes;
-use crate::diagnostic::{Code, Diagnostic};
+use super::shims;
+use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family, Kind, Mapping, Status, Target};
@@ -349,10 +350,27 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         rename(cx, i, m, name, Some(hip));
     }
-    for (i, d) in unsupported_at {
-        if !variables.contains(cx.text(i)) {
-            cx.diagnostics.push(d);
+    let mut syncwarp = None;
+    for (i, mut d) in unsupported_at {
+        if variables.contains(cx.text(i)) {
+            continue;
         }
+        if cx.text(i) == b"__syncwarp" {
+            // The first use decides where the macro goes; every use's
+            // finding carries the same insertion, made once.
+            match syncwarp.get_or_insert_with(|| shims::syncwarp(cx, i)) {
+                shims::Syncwarp::Defined => continue,
+                shims::Syncwarp::Insert(edit) => {
+                    d = d.with_fix(
+                        "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
+                        vec![edit.clone()],
+                        Applicability::Required,
+                    );
+                }
+                shims::Syncwarp::Nowhere => {}
+            }
+        }
+        cx.diagnostics.push(d);
     }
     // What the file declares, for the run's other files (project names).
     let mut own: Vec<String> = declared

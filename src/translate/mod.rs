@@ -14,6 +14,7 @@ mod launch;
 mod nvcc_syntax;
 mod prefilter;
 mod scopes;
+mod shims;
 mod strings;
 
 pub(crate) use identifiers::NOT_A_TYPE;
