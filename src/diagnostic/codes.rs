@@ -174,11 +174,13 @@ name CUDA does not declare (`cudaCheck`) is the project's and is never reported,
 processed files, or the headers they include by a relative path, declare.\n\n\
 Before:\n\n```cuda\ncudaAtomicCapabilityScalar128(kernels, n, lib);\n```\n\nAfter: the HIP equivalent, or a mapping in \
 hipify.toml:\n\n```toml\n[mappings]\ncudaAtomicCapabilityScalar128 = \"myHipAtomicCapabilityScalar128\"\n```";
-    UnsupportedApi => "HIP-W005", "unsupported-api", Warning, Never,
+    UnsupportedApi => "HIP-W005", "unsupported-api", Warning, Sometimes,
         "a CUDA API with no HIP counterpart (in the target HIP version)",
         "The tables list the API, but HIP has no counterpart, or only a newer HIP than \
 `--hip-version` does. The name is left as it is. Rework the code, raise `--hip-version`, or guard \
-the CUDA-only path.\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
+the CUDA-only path. One has an exact AMD form the translation supplies itself: `__syncwarp`, \
+defined once per file for AMD GPUs (its memory ordering: a wavefront runs in lockstep), a \
+required fix.\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
 After:\n\n```cpp\n#if !defined(__HIP_PLATFORM_AMD__)\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n#endif\n```";
     LegacyCublas => "HIP-W006", "legacy-cublas", Warning, Never,
         "legacy cuBLAS API (cublas.h without cublas_v2.h), which hipBLAS does not have",
@@ -310,17 +312,21 @@ and link), `CUDA_RESOLVE_DEVICE_SYMBOLS`, `CMAKE_CUDA_HOST_COMPILER`, FindCUDA's
 set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:\n\n```cmake\n\
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";
-    HipCollision => "HIP-W021", "hip-collision", Warning, Never,
+    HipCollision => "HIP-W021", "hip-collision", Warning, Sometimes,
         "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`)",
         "CUDA leaves some conveniences to the user that HIP's headers provide: arithmetic operators \
 on `float2`/`float4`/`int4`… (HIP's `HIP_vector_type` defines them all; CUDA samples' \
 `helper_math.h` defines them again), `atomicMax`/`atomicMin` on `float` and `double`, `__ffsll`. \
-After translation both definitions are visible and the calls are ambiguous or redefined. Only a \
-person can choose: remove the project's version where HIP's does the same, or rename it.\n\n\
-Before:\n\n```cuda\ninline __host__ __device__ float4 operator+(float4 a, float4 b) {\n\
-  return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);\n}\n```\n\nAfter: the \
-definition removed (HIP's `operator+` on `float4` does the same), or kept under \
-`#ifndef __HIP_PLATFORM_AMD__`.";
+After translation both definitions are visible and the calls are ambiguous or redefined. Where \
+every compound operator of the file on a vector type applies the operator component by \
+component, HIP's member operator computes the same, and the translation keeps the project's for \
+CUDA alone (a required fix); otherwise a person chooses: remove the project's version where \
+HIP's does the same, or rename it. (Binary operators and a scalar operand are no clash: the \
+project's non-template function wins.)\n\nBefore:\n\n```cuda\n\
+inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
+a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
+#if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \
+a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w;\n}\n#endif\n```";
     TorchExtension => "HIP-I003", "torch-extension", Info, Never,
         "a PyTorch `CUDAExtension`, which PyTorch hipifies and builds itself on ROCm",
         "On a ROCm build of PyTorch, `torch.utils.cpp_extension.CUDAExtension` runs PyTorch's own \
