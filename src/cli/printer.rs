@@ -346,6 +346,7 @@ impl Pending {
             for d in &mut t.diagnostics {
                 (d.message, d.help, d.fix) = (String::new(), None, None);
             }
+            t.diagnostics.shrink_to_fit();
         }
         Pending::Deferred(o, unmapped)
     }
