@@ -25,7 +25,8 @@ pub mod python;
 use std::ops::Range;
 use std::path::Path;
 
-use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::diagnostic::resolve::{self, Suppression};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::source::LineIndex;
 use crate::translate::{Options, Stats, Translation};
@@ -134,56 +135,36 @@ impl<'a> Out<'a> {
             src,
             opts,
             edits,
-            mut diags,
+            diags,
             stats,
             comments,
             ..
         } = self;
-        for d in &mut diags {
-            if let Some(&s) = opts.severities.get(&d.code) {
-                d.severity = s;
-            }
-        }
-        diags.retain(|d| d.severity != Severity::Off);
-        let mut seen = std::collections::HashSet::new();
-        diags.retain(|d| seen.insert((d.code, d.range.start)));
-        suppress(src, &comments, &mut diags);
+        let diags = resolve::resolve(src, diags, &opts.severities, |index| {
+            suppressions(src, &comments, index)
+        });
         Translation::assemble(src, edits, diags, stats)
     }
 }
 
 /// `# hipify-ignore: CODE` covers its own line and the next one;
 /// `# hipify-ignore-file: CODE` the whole file.
-fn suppress(src: &[u8], comments: &[Range<usize>], diags: &mut Vec<Diagnostic>) {
-    if diags.is_empty() || memchr::memmem::find(src, b"hipify-ignore").is_none() {
-        return;
-    }
-    let index = LineIndex::new(src);
-    let mut rules: Vec<(Option<usize>, Code)> = Vec::new();
+fn suppressions(src: &[u8], comments: &[Range<usize>], index: &LineIndex) -> Vec<Suppression> {
+    let mut out = Vec::new();
     for c in comments {
-        let text = String::from_utf8_lossy(&src[c.clone()]);
-        let (file, rest) = if let Some(p) = text.find("hipify-ignore-file:") {
-            (true, &text[p + "hipify-ignore-file:".len()..])
-        } else if let Some(p) = text.find("hipify-ignore:") {
-            (false, &text[p + "hipify-ignore:".len()..])
-        } else {
+        let Some((file, codes)) = resolve::marks(&src[c.clone()]) else {
             continue;
         };
         let line = index.line_col(c.start).0;
-        for code in rest
-            .split(|ch: char| ch == ',' || ch.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map_while(Code::parse)
-        {
-            rules.push((if file { None } else { Some(line) }, code));
-        }
-    }
-    diags.retain(|d| {
-        let line = index.line_col(d.range.start).0;
-        !rules
+        let line_start = index.line_range(src, line).start;
+        let standalone = src[line_start..c.start]
             .iter()
-            .any(|(l, c)| *c == d.code && l.is_none_or(|l| l == line || l + 1 == line))
-    });
+            .all(|b| b.is_ascii_whitespace());
+        let removal = resolve::removal(src, index, line, c.clone(), standalone);
+        let lines = (!file).then_some(line..=line + 1);
+        out.push(Suppression::new(codes, lines, c.clone(), removal));
+    }
+    out
 }
 
 /// The indentation of the line `at` is on, if only whitespace precedes `at` there.
@@ -221,6 +202,34 @@ mod tests {
         ] {
             assert_eq!(kind_of(Path::new(p)), k, "{p}");
         }
+    }
+
+    #[test]
+    fn unused_suppressions_are_reported_as_in_cpp() {
+        // One path for C++ and build files: a suppression that suppresses
+        // nothing is a HIP-W015 here too, with the comment's removal.
+        let src = b"cmake_minimum_required(VERSION 3.21)\n# hipify-ignore: HIP-W017\nproject(p LANGUAGES CXX)\nset(X 1)  # hipify-ignore: HIP-W017\n";
+        let t = translate_build_file(src, BuildKind::CMake, &Options::default());
+        let unused: Vec<&Diagnostic> = (t.diagnostics.iter())
+            .filter(|d| d.code == Code::UnusedSuppression)
+            .collect();
+        assert_eq!(unused.len(), 2, "{:?}", t.diagnostics);
+        let removed = |d: &Diagnostic| {
+            let e = &d.fix.as_ref().expect("a removal").edits[0];
+            String::from_utf8_lossy(&src[e.range.clone()]).into_owned()
+        };
+        assert_eq!(removed(unused[0]), "# hipify-ignore: HIP-W017\n");
+        assert_eq!(removed(unused[1]), "  # hipify-ignore: HIP-W017");
+        // Configured off, as for C++.
+        let mut opts = Options::default();
+        opts.severities
+            .insert(Code::UnusedSuppression, crate::diagnostic::Severity::Off);
+        let t = translate_build_file(src, BuildKind::CMake, &opts);
+        assert!(
+            t.diagnostics
+                .iter()
+                .all(|d| d.code != Code::UnusedSuppression)
+        );
     }
 
     #[test]

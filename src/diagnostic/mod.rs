@@ -6,6 +6,7 @@
 //! [`crate::source::LineIndex`]).
 
 pub mod codes;
+pub(crate) mod resolve;
 
 pub use codes::{Code, FixAvailability, Severity};
 

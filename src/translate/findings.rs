@@ -1,100 +1,26 @@
-//! What happens to diagnostics after the passes and rules: configured
-//! severities, inline suppressions (`// hipify-ignore: CODE` for the next
-//! line, `// hipify-ignore-file: CODE` for the file, unused ones reported),
-//! and, with `--fix`, the exact fixes merged into the edits, each fix all or
-//! nothing.
+//! What happens to diagnostics after the passes and rules: severities and
+//! suppressions through [`crate::diagnostic::resolve`], with the lines a
+//! C++ suppression comment covers (`// hipify-ignore: CODE` its own line
+//! or, alone on its line, the next line of code), and, with `--fix`, the
+//! exact fixes merged into the edits, each fix all or nothing.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::Cx;
-use crate::diagnostic::{Applicability, Code, Diagnostic, Severity};
+use crate::diagnostic::resolve::{self, Suppression};
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::edit::Edit;
 use crate::source::LineIndex;
 
-const LINE_MARK: &[u8] = b"hipify-ignore:";
-const FILE_MARK: &[u8] = b"hipify-ignore-file:";
-
-/// One suppression comment.
-struct Suppression {
-    codes: Vec<Code>,
-    /// The line it covers (1-based); `None` for the whole file.
-    line: Option<usize>,
-    /// The comment's bytes, for the unused-suppression finding and its fix.
-    comment: std::ops::Range<usize>,
-    /// Bytes to delete to remove it (the whole line when it stands alone).
-    removal: std::ops::Range<usize>,
-    used: Vec<bool>,
-}
-
 /// Applies severities and suppressions; returns the diagnostics to report.
-pub(super) fn resolve(cx: &Cx<'_>, mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    for d in &mut diags {
-        if let Some(&s) = cx.opts.severities.get(&d.code) {
-            d.severity = s;
-        }
-    }
-    diags.retain(|d| d.severity != Severity::Off);
-    // Two rules may see one token the same way (a 32-bit mask variable that
-    // also stores a ballot): report it once.
-    let mut seen = std::collections::HashSet::new();
-    diags.retain(|d| seen.insert((d.code, d.range.start)));
-    if memchr::memmem::find(cx.src, b"hipify-ignore").is_none() {
-        return diags;
-    }
-    let index = LineIndex::new(cx.src);
-    let mut sups = suppressions(cx, &index);
-    diags.retain(|d| {
-        let line = index.line_col(d.range.start).0;
-        let mut suppressed = false;
-        for s in &mut sups {
-            if s.line.is_none_or(|l| l == line) {
-                for (k, c) in s.codes.iter().enumerate() {
-                    if *c == d.code {
-                        s.used[k] = true;
-                        suppressed = true;
-                    }
-                }
-            }
-        }
-        !suppressed
-    });
-    for s in sups {
-        for (k, code) in s.codes.iter().enumerate() {
-            if s.used[k] {
-                continue;
-            }
-            let mut d = Diagnostic::new(
-                Code::UnusedSuppression,
-                s.comment.clone(),
-                format!(
-                    "`{code}` is suppressed here but not reported {}",
-                    match s.line {
-                        Some(_) => "on the line this comment covers",
-                        None => "anywhere in the file",
-                    }
-                ),
-            );
-            if let Some(&sev) = cx.opts.severities.get(&Code::UnusedSuppression) {
-                d.severity = sev;
-            }
-            // A suggestion, not applied by `--fix`: the comment may be used
-            // at another target (`--hip-version 5.2`), or by the CUDA source
-            // it was written for, whose finding the translation removed.
-            if s.codes.len() == 1 {
-                d = d.with_fix(
-                    "remove the comment",
-                    vec![Edit::delete(s.removal.clone())],
-                    Applicability::DisplayOnly,
-                );
-            }
-            if d.severity != Severity::Off {
-                diags.push(d);
-            }
-        }
-    }
-    diags
+pub(super) fn resolve(cx: &Cx<'_>, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    resolve::resolve(cx.src, diags, &cx.opts.severities, |index| {
+        suppressions(cx, index)
+    })
 }
 
+/// A C++ comment's suppression covers the line it is on, or, standing
+/// alone, the next line of code.
 fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     let mut out = Vec::new();
     // Lines that hold code, to find the line a standalone comment covers.
@@ -131,24 +57,9 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
         if super::within(&deleted, &(start..end)) {
             continue;
         }
-        let text = &cx.src[start..end];
-        let (file, at) = match (
-            memchr::memmem::find(text, FILE_MARK),
-            memchr::memmem::find(text, LINE_MARK),
-        ) {
-            (Some(p), _) => (true, p + FILE_MARK.len()),
-            (None, Some(p)) => (false, p + LINE_MARK.len()),
-            (None, None) => continue,
-        };
-        let rest = String::from_utf8_lossy(&text[at..]);
-        let codes: Vec<Code> = rest
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-            .map_while(Code::parse)
-            .collect();
-        if codes.is_empty() {
+        let Some((file, codes)) = resolve::marks(&cx.src[start..end]) else {
             continue;
-        }
+        };
         let line = index.line_col(start).0;
         let standalone = code_lines.binary_search(&line).is_err();
         let covered = if file {
@@ -163,34 +74,13 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
         } else {
             Some(line)
         };
-        let removal = if standalone {
-            // From the comment's line start to its end (a spliced `//` comment
-            // runs on), with the line break after it.
-            let r = index.line_range(cx.src, line);
-            let mut e = end.max(r.end);
-            if cx.src.get(e) == Some(&b'\r') {
-                e += 1;
-            }
-            if cx.src.get(e) == Some(&b'\n') {
-                e += 1;
-            }
-            r.start..e
-        } else {
-            // Trailing comment: remove it with the spaces before it.
-            let mut s = start;
-            while s > 0 && matches!(cx.src[s - 1], b' ' | b'\t') {
-                s -= 1;
-            }
-            s..end
-        };
-        let used = vec![false; codes.len()];
-        out.push(Suppression {
+        let removal = resolve::removal(cx.src, index, line, start..end, standalone);
+        out.push(Suppression::new(
             codes,
-            line: covered,
-            comment: start..end,
+            covered.map(|l| l..=l),
+            start..end,
             removal,
-            used,
-        });
+        ));
     }
     out
 }
