@@ -80,6 +80,55 @@ fn as_dim3(arg: &str) -> String {
     }
 }
 
+/// What follows the `<<<` at token `lt`, up to its `>>>`.
+pub(super) enum Configuration {
+    /// The `>>>` (its first token) at bracket depth 0, and each argument
+    /// before it: its first token and the `,` or `>>>` after it.
+    Closed {
+        gt: usize,
+        args: Vec<(usize, usize)>,
+    },
+    /// Another `<<<` (its first token) comes first.
+    Nested(usize),
+}
+
+/// The launch configuration opened at `lt` (spaced or not); `None` where a
+/// bracket closes that it did not open, a `;` comes first, or the context
+/// ends.
+pub(super) fn configuration(cx: &Cx<'_>, lt: usize) -> Option<Configuration> {
+    let mut depth = 0i32;
+    let mut j = lt + 2;
+    let mut args = Vec::new();
+    let mut arg_start = cx.next(j)?;
+    loop {
+        j = cx.next(j)?;
+        let t = cx.tok(j);
+        if t.kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.src[t.start as usize] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            b',' if depth == 0 => {
+                args.push((arg_start, j));
+                arg_start = cx.next(j)?;
+            }
+            b'>' if depth == 0 && is_triple(cx, j, b'>') => {
+                args.push((arg_start, j));
+                return Some(Configuration::Closed { gt: j, args });
+            }
+            b'<' if is_triple(cx, j, b'<') => return Some(Configuration::Nested(j)),
+            b';' => return None,
+            _ => {}
+        }
+    }
+}
+
 /// Three adjacent `c` punctuation tokens at `i` in one context: `<<<` or
 /// `>>>`, or the same written with blanks between (`<< <`), which nvcc reads
 /// alike (`>> >` in a launch's configuration cannot close a template).
@@ -172,54 +221,28 @@ fn rewrite_launch(
     {
         return None;
     }
-    // The configuration: up to `>>>` at bracket depth 0.
-    let mut depth = 0i32;
-    let mut j = lt + 2;
-    let mut config = Vec::new();
-    let mut arg_start = cx.next(j)?;
-    let gt = loop {
-        j = cx.next(j)?;
-        let t = cx.tok(j);
-        if t.kind != TokenKind::Punct {
-            continue;
-        }
-        match cx.src[t.start as usize] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth < 0 {
-                    return None;
-                }
-            }
-            b',' if depth == 0 => {
-                config.push((arg_start, j));
-                arg_start = cx.next(j)?;
-            }
-            b'>' if depth == 0 && is_triple(cx, j, b'>') => break j,
-            // Another `<<<` before the `>>>`: neither is rewritten, or the
-            // second run would rewrite this one around the rewritten inner.
-            // Unless an edit puts brackets between the two (`HIP_SYMBOL(`
-            // … `)` around a call argument): the second run reads no
-            // configuration across them, so the inner one is a launch.
-            b'<' if is_triple(cx, j, b'<') => {
-                let between = cx.tok(lt).start as usize..cx.tok(j).start as usize;
-                let restructured = cx.edits.iter().any(|e| {
-                    e.range.start < between.end
-                        && e.range.end > between.start
-                        && e.text
-                            .contains(['(', ')', '[', ']', '{', '}', ',', ';', '<', '>'])
-                });
-                return if restructured {
-                    None
-                } else {
-                    Some(past_nested(cx, lt))
-                };
-            }
-            b';' => return None,
-            _ => {}
+    let (gt, config) = match configuration(cx, lt)? {
+        Configuration::Closed { gt, args } => (gt, args),
+        // Another `<<<` before the `>>>`: neither is rewritten, or the
+        // second run would rewrite this one around the rewritten inner.
+        // Unless an edit puts brackets between the two (`HIP_SYMBOL(` …
+        // `)` around a call argument): the second run reads no
+        // configuration across them, so the inner one is a launch.
+        Configuration::Nested(j) => {
+            let between = cx.tok(lt).start as usize..cx.tok(j).start as usize;
+            let restructured = cx.edits.iter().any(|e| {
+                e.range.start < between.end
+                    && e.range.end > between.start
+                    && e.text
+                        .contains(['(', ')', '[', ']', '{', '}', ',', ';', '<', '>'])
+            });
+            return if restructured {
+                None
+            } else {
+                Some(past_nested(cx, lt))
+            };
         }
     };
-    config.push((arg_start, gt));
     if !(2..=4).contains(&config.len()) || config.iter().any(|&(a, b)| a >= b) {
         return None;
     }
@@ -482,13 +505,15 @@ const ATTRIBUTES: &[&[u8]] = &[
 /// Names of functions declared as templates in this file
 /// (`template <typename T> __global__ void axpy(…)`).
 ///
-/// Linear: the brackets are matched in one pass first ([`Closes`]), and a
-/// declarator's scan ends at a `>` or `)` it did not open, so the scans of
-/// nested templates (`template <template <…> class T>`) do not overlap.
+/// Linear: every `<` is matched in one pass first ([`Cx::template_closes`];
+/// other brackets by [`Cx::matching_close`]'s table), and a declarator's
+/// scan ends at a `>` or `)` it did not open, so the scans of nested
+/// templates (`template <template <…> class T>`) do not overlap.
 fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
     let mut names = HashSet::new();
     let n = cx.lx.tokens.len();
-    let closes = Closes::new(cx);
+    let angles = cx.template_closes(0..n);
+    let angle = |open: usize| (angles[open] != u32::MAX).then_some(angles[open] as usize);
     for i in 0..n {
         if !cx.is_ident(i, b"template") {
             continue;
@@ -496,7 +521,7 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
         let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"<")) else {
             continue;
         };
-        let Some(mut j) = closes.angle(open) else {
+        let Some(mut j) = angle(open) else {
             continue;
         };
         // The declarator's name is the identifier before the first `(` at depth 0.
@@ -508,12 +533,12 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
                 TokenKind::Ident if cx.is_ident(k, b"template") => break,
                 TokenKind::Ident => last_ident = Some(k),
                 TokenKind::Punct => match cx.src[t.start as usize] {
-                    b'<' => match closes.angle(k) {
+                    b'<' => match angle(k) {
                         Some(c) => j = c,
                         None => break,
                     },
                     b'(' if last_ident.is_some_and(|l| ATTRIBUTES.contains(&cx.text(l))) => {
-                        match closes.bracket(k) {
+                        match cx.matching_close(k) {
                             Some(c) => j = c,
                             None => break,
                         }
@@ -534,55 +559,4 @@ fn template_functions(cx: &Cx<'_>) -> HashSet<Vec<u8>> {
         }
     }
     names
-}
-
-/// Every bracket's match, found in one pass: what `Cx::template_close(open,
-/// end of file)` and `Cx::matching_close` return, without a scan each.
-struct Closes {
-    /// `<` → its `>` (`u32::MAX`: none).
-    angles: Vec<u32>,
-    /// `(`, `[`, `{` → its closer (`u32::MAX`: none).
-    brackets: Vec<u32>,
-}
-
-impl Closes {
-    fn new(cx: &Cx<'_>) -> Closes {
-        let n = cx.lx.tokens.len();
-        let mut brackets = vec![u32::MAX; n];
-        // Pending openers of the current context, paired as `matching_close`
-        // pairs them (any closer closes the innermost).
-        let mut pending: Vec<usize> = Vec::new();
-        for i in 0..n {
-            let t = cx.tok(i);
-            if i > 0 && cx.tok(i - 1).directive != t.directive {
-                pending.clear();
-            }
-            if t.kind != TokenKind::Punct {
-                continue;
-            }
-            match cx.src[t.start as usize] {
-                b'(' | b'[' | b'{' => pending.push(i),
-                b')' | b']' | b'}' => {
-                    if let Some(o) = pending.pop() {
-                        brackets[o] = i as u32;
-                    }
-                }
-                _ => {}
-            }
-        }
-        Closes {
-            angles: cx.template_closes(0..n),
-            brackets,
-        }
-    }
-
-    /// `Cx::template_close(open, end of file)` for a `<` at `open`.
-    fn angle(&self, open: usize) -> Option<usize> {
-        (self.angles[open] != u32::MAX).then_some(self.angles[open] as usize)
-    }
-
-    /// `Cx::matching_close(open)` for a `(`, `[` or `{` at `open`.
-    fn bracket(&self, open: usize) -> Option<usize> {
-        (self.brackets[open] != u32::MAX).then_some(self.brackets[open] as usize)
-    }
 }

@@ -6,7 +6,7 @@
 //! type, which HIP's several `operator=` make ambiguous, names the type.
 
 use super::Cx;
-use super::launch::{is_spaced_triple, is_triple};
+use super::launch::{self, is_spaced_triple};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 
@@ -53,29 +53,12 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
 /// The first token of the `>>>` closing the launch configuration opened by
 /// the `<<<` at `lt` (spaced or not), when a `(` follows it.
 fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    let mut j = lt + 2;
-    loop {
-        j = cx.next(j)?;
-        let t = cx.tok(j);
-        if t.kind != TokenKind::Punct {
-            continue;
-        }
-        match cx.src[t.start as usize] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth < 0 {
-                    return None;
-                }
-            }
-            b'>' if depth == 0 && is_triple(cx, j, b'>') => {
-                return cx.next(j + 2).filter(|&o| cx.is_punct(o, b"(")).map(|_| j);
-            }
-            b'<' if is_triple(cx, j, b'<') => return None,
-            b';' => return None,
-            _ => {}
-        }
+    match launch::configuration(cx, lt)? {
+        launch::Configuration::Closed { gt, .. } => cx
+            .next(gt + 2)
+            .filter(|&o| cx.is_punct(o, b"("))
+            .map(|_| gt),
+        launch::Configuration::Nested(_) => None,
     }
 }
 
