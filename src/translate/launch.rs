@@ -380,22 +380,39 @@ fn rewrite_launch(
 
 /// The token after the `>>>` that closes the `<<<` at `lt`, counting the
 /// `<<<` nested in its configuration (or where the configuration ends
-/// unclosed: a `;`, the end of the context).
+/// unclosed: a `;`, a bracket it did not open, the end of the context). A
+/// `>>>` closes the innermost `<<<` opened at its bracket depth; one at
+/// another depth (`k<<<1, (>>>) …`) closes none.
 fn past_nested(cx: &Cx<'_>, lt: usize) -> usize {
-    let mut depth = 0usize;
+    // The bracket depth of each `<<<` not closed yet.
+    let mut open: Vec<i32> = Vec::new();
+    let mut depth = 0i32;
     let mut i = lt;
     loop {
         if is_triple(cx, i, b'<') {
-            depth += 1;
+            open.push(depth);
             i += 2;
         } else if is_triple(cx, i, b'>') {
-            depth -= 1;
+            if open.last() == Some(&depth) {
+                open.pop();
+            }
             i += 2;
-            if depth == 0 {
+            if open.is_empty() {
                 return i + 1;
             }
         } else if cx.is_punct(i, b";") {
             return i;
+        } else if cx.tok(i).kind == TokenKind::Punct {
+            match cx.src[cx.tok(i).start as usize] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    depth -= 1;
+                    if depth < 0 {
+                        return i;
+                    }
+                }
+                _ => {}
+            }
         }
         match cx.next(i) {
             Some(n) => i = n,

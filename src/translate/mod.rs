@@ -169,6 +169,16 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     if !opts.keep_strings {
         strings::rewrite(&mut cx);
     }
+    let cuda = language == Language::Cuda
+        || cx.facts.uses_kernel_language
+        || cx.facts.uses_cuda_names
+        || includes.has_cuda_include;
+    if cuda {
+        // Before the launch rewrite, which carries the edits inside a launch
+        // into its replacement.
+        nvcc_syntax::drop_register(&mut cx);
+        nvcc_syntax::name_empty_braces(&mut cx);
+    }
     if opts.kernel_execution_syntax {
         // Likewise the launch rewrite reads the file without the arguments
         // the translation drops (a warp mask below HIP 6.2): a `<<<` there
@@ -202,16 +212,8 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     includes::ensure_hip_runtime(&mut cx, &includes, language);
 
     let mut found = std::mem::take(&mut cx.diagnostics);
-    let cuda = language == Language::Cuda
-        || cx.facts.uses_kernel_language
-        || cx.facts.uses_cuda_names
-        || includes.has_cuda_include;
-    if cuda {
-        if !opts.kernel_execution_syntax {
-            nvcc_syntax::join_spaced_launches(&mut cx);
-        }
-        nvcc_syntax::drop_register(&mut cx);
-        nvcc_syntax::name_empty_braces(&mut cx);
+    if cuda && !opts.kernel_execution_syntax {
+        nvcc_syntax::join_spaced_launches(&mut cx);
     }
     found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());

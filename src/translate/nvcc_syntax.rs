@@ -67,9 +67,14 @@ fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
 /// where nvcc only warns. An explicit register variable
 /// (`register int r asm("r0")`) keeps it: there the keyword carries meaning.
 pub(super) fn drop_register(cx: &mut Cx<'_>) {
+    // Text the translation deletes already (a dropped warp mask) keeps it.
+    let deleted = super::deleted_ranges(cx);
     for k in 0..cx.facts.landmarks.register.len() {
         let i = cx.facts.landmarks.register[k] as usize;
         let tok = *cx.tok(i);
+        if super::within(&deleted, &tok.range()) {
+            continue;
+        }
         if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
             continue;
         }
@@ -127,6 +132,7 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
     if half_names.is_empty() {
         return;
     }
+    let deleted = super::deleted_ranges(cx);
     for i in 0..n {
         if cx.tok(i).kind != TokenKind::Ident {
             continue;
@@ -151,6 +157,9 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
         }
         if let Some(ty) = declared_type(cx, i).filter(|&t| HALF_TYPES.contains(&cx.text(t))) {
             let at = cx.tok(open).start as usize;
+            if super::within(&deleted, &(at..at)) {
+                continue;
+            }
             let name = String::from_utf8_lossy(cx.text(ty)).into_owned();
             cx.edits.push(Edit::insert(at, name));
         }
