@@ -174,7 +174,9 @@ fn componentwise_guard(
     (open, close): (usize, usize),
     ty: usize,
 ) -> Option<(usize, usize)> {
-    if !cx.at_namespace_scope(at) {
+    // Not in a directive (`#define`, or text after `#endif`): only code
+    // can be put between lines of its own.
+    if cx.tok(at).in_directive() || !cx.at_namespace_scope(at) {
         return None;
     }
     let components: &[&[u8]] = match cx.text(ty).last()? {
@@ -236,6 +238,9 @@ fn componentwise_guard(
         .get(end + 1)
         .is_some_and(|t| (t.start as usize) < line_end)
     {
+        return None;
+    }
+    if cx.in_comment(line_start) || cx.in_comment(line_end) {
         return None;
     }
     Some((line_start, line_end))

@@ -655,6 +655,14 @@ impl<'a> Cx<'a> {
         (partner != u32::MAX).then_some(partner as usize)
     }
 
+    /// Whether byte `at` lies inside a comment (not at its first byte): no
+    /// line can be put there.
+    pub(crate) fn in_comment(&self, at: usize) -> bool {
+        let c = &self.lx.comments;
+        let k = c.partition_point(|&(s, _)| (s as usize) < at);
+        k > 0 && at < c[k - 1].1 as usize
+    }
+
     /// Whether token `i` is outside every class, function and block: at
     /// file scope or in a namespace.
     pub(crate) fn at_namespace_scope(&self, i: usize) -> bool {

@@ -79,6 +79,9 @@ pub(super) fn syncwarp(cx: &Cx<'_>, first: usize) -> Syncwarp {
     if let Some(&outermost) = open.first() {
         point = outermost;
     }
+    if cx.in_comment(point) {
+        return Syncwarp::Nowhere;
+    }
     let nl = crate::source::line_ending(cx.src);
     let mut text: String = SYNCWARP.iter().map(|l| format!("{l}{nl}")).collect();
     text.push_str(nl);
