@@ -34,6 +34,13 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
             i += 1;
             continue;
         }
+        // Exactly three: in a run of four `<` (junk) any three joined leave
+        // another three to join in the next run.
+        let lt = |k: usize| cx.is_punct(k, b"<");
+        if cx.prev(i).is_some_and(lt) || cx.next(i + 2).is_some_and(lt) {
+            i += 3;
+            continue;
+        }
         let Some(close) = launch_close(cx, i) else {
             i += 3;
             continue;
