@@ -225,6 +225,14 @@ fn componentwise_guard(
     {
         first = p;
     }
+    // Specifiers and the return type only (`inline __device__ float4&`):
+    // not a definition inside an expression (`(operator+=(…){…})<<<…>>>`).
+    if (first..at).any(|k| {
+        cx.tok(k).kind != TokenKind::Ident
+            && !matches!(cx.text(k), b"&" | b"*" | b"::" | b"<" | b">" | b",")
+    }) {
+        return None;
+    }
     let start = cx.tok(first).start as usize;
     let line_start = memchr::memrchr(b'\n', &cx.src[..start]).map_or(0, |p| p + 1);
     if first > 0 && cx.tok(first - 1).end as usize > line_start {
@@ -315,33 +323,38 @@ fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
 fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diagnostic>) {
-    let n = operators.len();
+    // One that computes what HIP's does is kept for CUDA alone: exact, and
+    // the translation does not compile without it. Each on its own, so that
+    // what becomes of one never depends on another (a fix removing that one
+    // would change it in the next run).
+    let (exact, others): (Vec<Operator>, Vec<Operator>) =
+        operators.into_iter().partition(|o| o.guard.is_some());
+    let nl = crate::source::line_ending(cx.src);
+    for o in exact {
+        let Some((start, end)) = o.guard else {
+            continue;
+        };
+        let close = if end == cx.src.len() && !cx.src.ends_with(b"\n") {
+            format!("{nl}#endif{nl}")
+        } else {
+            format!("#endif{nl}")
+        };
+        out.push(o.found.with_fix(
+            "keep the project's operator for CUDA only (HIP's computes the same)",
+            vec![
+                Edit::insert(start, format!("#if !defined(__HIP_PLATFORM_AMD__){nl}")),
+                Edit::insert(end, close),
+            ],
+            Applicability::Required,
+        ));
+    }
+    let n = others.len();
     let mut types: Vec<&str> = Vec::new();
-    for o in &operators {
+    for o in &others {
         if !types.contains(&o.ty.as_str()) {
             types.push(&o.ty);
         }
     }
-    // Where each one computes what HIP's does, keeping them for CUDA alone
-    // is exact, and the translation does not compile without it.
-    let guards: Option<Vec<(usize, usize)>> = operators.iter().map(|o| o.guard).collect();
-    let fix = guards.map(|guards| {
-        let nl = crate::source::line_ending(cx.src);
-        let mut edits = Vec::new();
-        for (start, end) in guards {
-            edits.push(Edit::insert(
-                start,
-                format!("#if !defined(__HIP_PLATFORM_AMD__){nl}"),
-            ));
-            let close = if end == cx.src.len() && !cx.src.ends_with(b"\n") {
-                format!("{nl}#endif{nl}")
-            } else {
-                format!("#endif{nl}")
-            };
-            edits.push(Edit::insert(end, close));
-        }
-        edits
-    });
     // The types named, so a compiler error on any of them leads here.
     let message = (n > 1).then(|| {
         format!(
@@ -350,16 +363,9 @@ fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diag
             types.join(", ")
         )
     });
-    let Some(mut first) = operators.into_iter().next().map(|o| o.found) else {
+    let Some(mut first) = others.into_iter().next().map(|o| o.found) else {
         return;
     };
-    if let Some(edits) = fix {
-        first = first.with_fix(
-            "keep the project's operators for CUDA only (HIP's compute the same)",
-            edits,
-            Applicability::Required,
-        );
-    }
     if let Some(more) = message {
         first.message.push_str(&more);
     }
