@@ -251,6 +251,13 @@ fn componentwise_guard(
     if cx.in_comment(line_start) || cx.in_comment(line_end) {
         return None;
     }
+    // Nor in text another rewrite replaces (a launch taken whole).
+    let replaced = |p: usize| {
+        (cx.edits.iter()).any(|e| !e.range.is_empty() && e.range.start <= p && p < e.range.end)
+    };
+    if replaced(line_start) || replaced(line_end) {
+        return None;
+    }
     Some((line_start, line_end))
 }
 
