@@ -36,8 +36,8 @@ pub fn parse(src: &[u8]) -> Option<Tree> {
 /// Never in a tree with an error (or missing) node anywhere: error recovery
 /// depends on the exact text, so the same statement with another name
 /// translated (`__shfl_sync()d f()` → `__shfl()d f()`) can recover into a
-/// declaration one time and an expression the next, and the second run
-/// would undo the first. A statement that does not parse is code.
+/// declaration one time and an expression the next, and the next round of
+/// the translation would undo the first. A statement that does not parse is code.
 pub fn declares(tree: &Tree, start: usize, end: usize) -> bool {
     if tree.root_node().has_error() {
         return false;

@@ -201,23 +201,15 @@ fn asm_statement(
             i.flatten().unwrap_or_default(),
         )),
     };
-    // Not before a `<<<`, nor inside a launch's kernel (with
-    // `--hip-kernel-execution-syntax`): the launch rewrite leaves a kernel
-    // holding an asm statement, but not a fixed one.
-    let before_launch = cx.next(close).is_some_and(|n| cx.is_punct(n, b"<"))
-        || (cx.facts.asm_in_kernels)
-            .binary_search(&(cx.tok(asm).start as usize))
-            .is_ok();
-    // Nor where no statement starts (`f(asm(…))`, `k<<<asm(…), 1>>>`): there
-    // the asm sits in text another rewrite may take whole (a launch's
-    // configuration, a dropped warp mask), fixed on one run and not the next.
+    // Only a statement (not `f(asm(…))`, `k<<<asm(…), 1>>>`): the fix
+    // writes one.
     let statement = at_statement_start(cx, asm);
     // Nor where the statement's `(` pairs with a `}` or `]` (brackets pair
     // by depth alone): the fix would take that bracket with it.
     let closed = cx.is_punct(close, b")");
-    if let Some((outputs, inputs)) = operands.filter(|_| {
-        instructions.len() == 1 && literal_template && !before_launch && statement && closed
-    }) {
+    if let Some((outputs, inputs)) =
+        operands.filter(|_| instructions.len() == 1 && literal_template && statement && closed)
+    {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
             d = d.with_fix(
                 format!("replace with `{text}`"),

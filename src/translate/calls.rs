@@ -193,13 +193,15 @@ pub(super) struct CallEdit {
     pub(super) skip_until: usize,
     /// The call is left as it is: its arguments are no expressions.
     pub(super) left: bool,
+    /// The call is left as it is, and says nothing: its arguments could
+    /// not be read.
+    pub(super) unread: bool,
 }
 
 /// Whether the tokens `a..b` (a call's arguments) could hold no
 /// expression: braces, a `;`, or a word that opens a namespace or linkage
 /// block. Dropping an argument there would change the scopes after the
-/// call, so the second run would read them differently (the passes read
-/// scopes from tokens).
+/// call.
 fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     (a..b).any(|k| {
         matches!(cx.text(k), b"{" | b"}" | b";")
@@ -224,20 +226,21 @@ pub(super) fn rewrite_call(
         name: hip,
         skip_until: 0,
         left: false,
+        unread: false,
     };
     let Some(open) = cx.next(name_tok).filter(|&o| cx.is_punct(o, b"(")) else {
         return out;
     };
     let Some(Args { args, close }) = cx.call_args(open) else {
+        // A call whose mask cannot be found (its arguments run across a
+        // directive, or never close) keeps its CUDA name with the mask: the
+        // next round may read it whole.
+        out.unread = legacy.is_some_and(|l| l.drop_first_arg);
         return out;
     };
     let arity = args.len();
     let drops_mask = legacy.is_some_and(|l| l.drop_first_arg);
-    // Checked on the whole argument list, which a launch rewritten inside
-    // it does not change (the second run may split it otherwise).
     if drops_mask && not_an_expression(cx, open + 1, close) {
-        let left = cx.span(open, close + 1);
-        cx.facts.calls_left.push(left);
         out.left = true;
         return out;
     }
@@ -266,35 +269,11 @@ pub(super) fn rewrite_call(
     if drops_mask && arity >= 2 {
         let from = cx.tok(args[0].0).start as usize;
         let to = cx.tok(args[1].0).start as usize;
-        delete_around_deleted(cx, from..to);
+        cx.edits.push(Edit::delete(from..to));
         cx.stats.arguments += 1;
         out.skip_until = to;
     }
     out
-}
-
-/// Deletes `range`, but for the directives in it that the translation deletes
-/// already (an argument may run across one: the passes do not see its
-/// tokens), so that the edits do not overlap.
-fn delete_around_deleted(cx: &mut Cx<'_>, range: std::ops::Range<usize>) {
-    let dirs = &cx.lx.directives;
-    let mut at = range.start;
-    let first = dirs.partition_point(|d| (d.end_with_newline as usize) <= at);
-    for (d, dir) in dirs.iter().enumerate().skip(first) {
-        let (s, e) = (dir.line_start as usize, dir.end_with_newline as usize);
-        if s >= range.end {
-            break;
-        }
-        if cx.deleted[d] && at <= s && e <= range.end {
-            if at < s {
-                cx.edits.push(Edit::delete(at..s));
-            }
-            at = e;
-        }
-    }
-    if at < range.end {
-        cx.edits.push(Edit::delete(at..range.end));
-    }
 }
 
 /// Whether argument tokens `a..b` already carry the wrapper (mixed CUDA/HIP

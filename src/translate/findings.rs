@@ -85,12 +85,9 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     out
 }
 
-/// The comments that hold a suppression and stay in the translation,
-/// sorted. A fix that would remove one (an `asm` statement with a comment
-/// inside) is not applied: the second run, without it, would fix what it
-/// suppressed. One in text the translation deletes anyway (a dropped warp
-/// mask) is gone for the second run whatever the fix does, and suppresses
-/// nothing (see [`resolve`]): it keeps no fix out.
+/// The comments that hold a suppression, sorted, but those in text the
+/// translation deletes (a dropped warp mask), which suppress nothing. A fix
+/// never removes one: the user's suppression would go with it.
 pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
     if memchr::memmem::find(cx.src, b"hipify-ignore").is_none() {
         return Vec::new();
@@ -106,39 +103,35 @@ pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
-/// `ranges` sorted and merged where they overlap or touch.
-pub(super) fn disjoint(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
-    ranges.sort_by_key(|r| r.start);
-    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
-    for r in ranges {
-        match out.last_mut() {
-            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
-            _ => out.push(r),
-        }
-    }
-    out
+/// What [`apply_fixes`] did.
+pub(super) struct Fixes {
+    /// The diagnostics left unfixed.
+    pub(super) left: Vec<Diagnostic>,
+    /// How many were fixed.
+    pub(super) fixed: u32,
+    /// Some fix was kept out by another edit (a rewrite over the same
+    /// text): the next round of translation may apply it.
+    pub(super) clashed: bool,
 }
 
-/// Merges the safe fixes of `diags` into `edits` where they do not overlap
-/// anything accepted already, nor remove a comment of `kept` (sorted), nor
-/// change text in `frozen` (sorted, disjoint: what a pass left as it is for
-/// what it holds, which a fix could take away); returns the diagnostics
-/// left (unfixed) and the number fixed.
+/// Merges the fixes of `diags` (the required ones, and with `all` the safe
+/// ones too) into `edits` where they do not overlap anything accepted
+/// already nor remove a suppression comment of `kept` (sorted), each fix
+/// all or nothing.
 ///
 /// A fix edit that replaces a range holding translation edits (an `asm`
 /// statement with a renamed operand) takes their place: rules see the
-/// translation's edits and write such a fix against the translated text, so
-/// the first `--fix` run does what a second would (the output of a `--fix`
-/// run translates to itself). Edits reaching across a fix's range, or on
-/// the very same range, still keep the fix out.
+/// translation's edits and write such a fix against the translated text.
+/// Edits reaching across a fix's range, or on the very same range, keep
+/// the fix out for this round.
 pub(super) fn apply_fixes(
     edits: &mut Vec<Edit>,
     diags: Vec<Diagnostic>,
     kept: &[std::ops::Range<usize>],
-    frozen: &[std::ops::Range<usize>],
     all: bool,
-) -> (Vec<Diagnostic>, u32) {
+) -> Fixes {
     let mut fixed = 0;
+    let mut clashed = false;
     let mut left = Vec::with_capacity(diags.len());
     let mut taken: HashMap<(usize, usize), ()> = HashMap::new();
     // The translation's edits by start (stably: insertions at one point keep
@@ -210,18 +203,16 @@ pub(super) fn apply_fixes(
                 .next()
                 .is_some()
                 || (!r.is_empty() && points.range(r.start + 1..r.end).next().is_some());
-            // A suppression comment it would remove.
-            let comment = !r.is_empty() && {
-                let c = kept.partition_point(|c| c.end <= r.start);
-                kept.get(c).is_some_and(|c| c.start < r.end)
-            };
-            // Text a pass left for what it holds (an insertion at either
-            // end of it changes none of it).
-            let f = frozen.partition_point(|c| c.end <= r.start);
-            let frozen = frozen.get(f).is_some_and(|c| c.start < r.end);
-            from_left || inside || fixes || comment || frozen
+            from_left || inside || fixes
         });
-        if clash {
+        // A suppression comment it would remove.
+        let removes_comment = fix.edits.iter().any(|f| {
+            let r = &f.range;
+            let c = kept.partition_point(|c| c.end <= r.start);
+            !r.is_empty() && kept.get(c).is_some_and(|c| c.start < r.end)
+        });
+        if clash || removes_comment {
+            clashed |= clash;
             left.push(d);
             continue;
         }
@@ -248,7 +239,11 @@ pub(super) fn apply_fixes(
         });
     }
     edits.extend(added);
-    (left, fixed)
+    Fixes {
+        left,
+        fixed,
+        clashed,
+    }
 }
 
 /// Whether fix edit `f` replaces a larger range holding all of `e` (an

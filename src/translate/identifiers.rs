@@ -334,6 +334,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         if m.call.is_some() || resolved.legacy.is_some() {
             let call = calls::rewrite_call(cx, i, hip, m.call, resolved.legacy);
+            if call.unread {
+                continue;
+            }
             if call.left {
                 cx.diagnostics.push(
                     Diagnostic::new(

@@ -63,8 +63,7 @@ pub(super) fn path_first_words() -> impl Iterator<Item = &'static [u8]> {
         .chain([&b"hip"[..]])
 }
 
-/// Rewrites the includes and decides where a missing `hip/hip_runtime.h` goes;
-/// marks the include lines it deletes in [`Cx::deleted`].
+/// Rewrites the includes and decides where a missing `hip/hip_runtime.h` goes.
 pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     let mut out = Includes::default();
     let lines = collect(cx);
@@ -127,7 +126,6 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                 }
                 HeaderAction::Remove => {
                     edits.push(delete_line);
-                    cx.deleted[line.directive] = true;
                     continue;
                 }
                 HeaderAction::Replace(hip) => hip,
@@ -142,7 +140,6 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
             // A CUDA header whose HIP header is already included here.
             if is_hip {
                 edits.push(delete_line);
-                cx.deleted[line.directive] = true;
                 continue;
             }
         }

@@ -7,7 +7,7 @@
 //! is declared as a template in the file (its name may otherwise contain
 //! commas the macro would split on).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::ops::Range;
 
 use super::Cx;
@@ -16,41 +16,16 @@ use crate::lex::TokenKind;
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let templates = template_functions(cx);
-    let deleted = Deleted::new(cx);
-    let mut launched = Launched::default();
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
         if is_triple(cx, i, b'<') {
-            if let Some(resume) = rewrite_launch(cx, i, &templates, &deleted, &mut launched) {
+            if let Some(resume) = rewrite_launch(cx, i, &templates) {
                 i = resume;
                 continue;
             }
         }
         i += 1;
-    }
-    let asm = &mut cx.facts.asm_in_kernels;
-    asm.sort_unstable();
-    asm.dedup();
-}
-
-/// The launches rewritten so far.
-#[derive(Default)]
-struct Launched {
-    /// The `(` of each to its kernel's first token.
-    kernels: HashMap<usize, usize>,
-    /// The bytes each replaced (disjoint), and where its `)` is, in the order
-    /// rewritten, which is by start: a launch in another's arguments comes
-    /// after it.
-    replaced: Vec<(Range<usize>, usize)>,
-}
-
-impl Launched {
-    /// Whether byte `at` lies in the text of a launch rewritten here.
-    fn replaced_at(&self, at: usize) -> bool {
-        let r = self.replaced.partition_point(|(r, _)| r.start <= at);
-        r.checked_sub(1)
-            .is_some_and(|r| at < self.replaced[r].0.end)
     }
 }
 
@@ -88,8 +63,8 @@ pub(super) enum Configuration {
         gt: usize,
         args: Vec<(usize, usize)>,
     },
-    /// Another `<<<` (its first token) comes first.
-    Nested(usize),
+    /// Another `<<<` comes first.
+    Nested,
 }
 
 /// The launch configuration opened at `lt` (spaced or not); `None` where a
@@ -122,7 +97,7 @@ pub(super) fn configuration(cx: &Cx<'_>, lt: usize) -> Option<Configuration> {
                 args.push((arg_start, j));
                 return Some(Configuration::Closed { gt: j, args });
             }
-            b'<' if is_triple(cx, j, b'<') => return Some(Configuration::Nested(j)),
+            b'<' if is_triple(cx, j, b'<') => return Some(Configuration::Nested),
             b';' => return None,
             _ => {}
         }
@@ -156,147 +131,34 @@ fn three_puncts(cx: &Cx<'_>, i: usize, c: u8, gap_ok: impl Fn(&[u8]) -> bool) ->
         && toks[i].directive == toks[i + 2].directive
 }
 
-/// The ranges of the translation's deleting edits, sorted: the directives it
-/// deletes whole (a CUDA include with no HIP counterpart, or one whose HIP
-/// header is already included) and dropped arguments. A second run no longer
-/// sees those directives, and the passes do not see their tokens, so a
-/// launch around one is rewritten; their bytes (a comment, bytes that are
-/// not UTF-8) go with the replaced text. Any other directive
-/// inside a launch leaves the launch as it is (a directive in a macro's
-/// arguments is undefined behaviour, and `hipLaunchKernelGGL` is a macro).
-struct Deleted {
-    ranges: Vec<Range<usize>>,
-}
-
-impl Deleted {
-    fn new(cx: &Cx<'_>) -> Deleted {
-        Deleted {
-            ranges: super::deleted_ranges(cx),
-        }
-    }
-
-    /// Whether bytes `r` lie inside a deleted range.
-    fn covers(&self, r: &Range<usize>) -> bool {
-        super::within(&self.ranges, r)
-    }
-}
-
-fn rewrite_launch(
-    cx: &mut Cx<'_>,
-    lt: usize,
-    templates: &HashSet<Vec<u8>>,
-    deleted: &Deleted,
-    launched: &mut Launched,
-) -> Option<usize> {
-    let kstart = kernel_start(cx, lt, &launched.kernels)?;
-    // A kernel in parentheses that holds a `<<<` or `>>>` of no launch
-    // rewritten here (`(>>>)<<<…>>>()`) is none: the second run could read
-    // that bracket as part of another launch, around this one rewritten.
-    if cx.is_punct(kstart, b"(")
-        && (kstart..lt).any(|k| {
-            (is_triple(cx, k, b'<') || is_triple(cx, k, b'>'))
-                && !launched.replaced_at(cx.tok(k).start as usize)
-        })
-    {
+/// Rewrites the launch whose configuration opens at `lt`; returns the token
+/// to go on from, or `None` where it is left as it is. A launch that another
+/// edit reaches into is left for the next round of translation, which reads
+/// that edit done (a launch nested in another's configuration: the inner one
+/// now, the outer one then).
+fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> Option<usize> {
+    let kstart = kernel_start(cx, lt)?;
+    let Configuration::Closed { gt, args: config } = configuration(cx, lt)? else {
         return None;
-    }
-    // A kernel that begins in the text a launch rewritten here replaced, from
-    // inside that launch's arguments (`k<<<<,1>>>(><<<`: back to its
-    // configuration's `<`), is none: the second run no longer sees that text.
-    // Such a `<<<` must not hide the launches after it. (A launch whose
-    // kernel is a whole rewritten launch, `k<<<…>>>(…)<<<…>>>(…)`, is one.)
-    let at = cx.tok(lt).start as usize;
-    let ks = cx.tok(kstart).start as usize;
-    let r = (launched.replaced).partition_point(|(r, _)| r.start < at);
-    if let Some((replaced, close)) = r.checked_sub(1).map(|r| &launched.replaced[r]) {
-        if ks < replaced.end && at < *close {
-            return None;
-        }
-    }
-    // Nor is one that begins inside such text from after it (`_<<<<,6>>>()>`
-    // back to the configuration's `<`).
-    let r = (launched.replaced).partition_point(|(r, _)| r.start < ks);
-    if r.checked_sub(1)
-        .is_some_and(|r| ks < launched.replaced[r].0.end)
-    {
-        return None;
-    }
-    let (gt, config) = match configuration(cx, lt)? {
-        Configuration::Closed { gt, args } => (gt, args),
-        // Another `<<<` before the `>>>`: neither is rewritten, or the
-        // second run would rewrite this one around the rewritten inner.
-        // Unless an edit puts brackets between the two (`HIP_SYMBOL(` …
-        // `)` around a call argument): the second run reads no
-        // configuration across them, so the inner one is a launch.
-        Configuration::Nested(j) => {
-            let between = cx.tok(lt).start as usize..cx.tok(j).start as usize;
-            let restructured = cx.edits.iter().any(|e| {
-                e.range.start < between.end
-                    && e.range.end > between.start
-                    && e.text
-                        .contains(['(', ')', '[', ']', '{', '}', ',', ';', '<', '>'])
-            });
-            return if restructured {
-                None
-            } else {
-                Some(past_nested(cx, lt))
-            };
-        }
     };
     if !(2..=4).contains(&config.len()) || config.iter().any(|&(a, b)| a >= b) {
         return None;
     }
     let open = cx.next(gt + 2).filter(|&o| cx.is_punct(o, b"("))?;
-    // The arguments: a directive among them that stays leaves the launch as
-    // it is; a `(` closed by `]` or `}` is no call.
+    // The arguments: a directive among them leaves the launch as it is
+    // (`hipLaunchKernelGGL` is a macro, and a directive in a macro's
+    // arguments is undefined behaviour); a `(` closed by `]` or `}` is no
+    // call.
     let close = cx.matching_close(open).filter(|&c| cx.is_punct(c, b")"))?;
-    // A `>>>` in the arguments that closes no `<<<` before it there
-    // (`(p)<<<2,4>>>(>>>)<<<2,4>>>()`) leaves the launch as it is: in the
-    // rewritten text the second run could read it as the end of another
-    // launch's configuration. (A launch nested in the arguments keeps its
-    // own `<<<…>>>` paired.)
-    let mut nested = 0usize;
-    for k in open + 1..close {
-        let first = |c: &[u8]| cx.prev(k).is_none_or(|p| !cx.is_punct(p, c));
-        if is_triple(cx, k, b'<') && first(b"<") {
-            nested += 1;
-        } else if is_triple(cx, k, b'>') && first(b">") {
-            if nested == 0 {
-                return None;
-            }
-            nested -= 1;
-        }
-    }
     // The kernel and each configuration argument, first to last token.
     let kernel_span = cx.span(kstart, cx.prev(lt)? + 1);
-    // A `<<<` in the kernel that is not a launch rewritten here (`_<<<<…`)
-    // would be one in the rewritten text, where the second run may read a
-    // launch: leave this launch as it is.
-    let stray = (kstart..lt)
-        .any(|k| is_triple(cx, k, b'<') && !launched.replaced_at(cx.tok(k).start as usize));
-    // An `asm` statement is no kernel, nor part of one (`{asm("trap")]`):
-    // the launch is left as it is, and so is the statement, which gets no
-    // fix (`asm("trap")` → `__builtin_trap()`), or the second run would
-    // find no `asm` here and rewrite the launch around the fixed text.
-    let asm: Vec<usize> = (kstart..lt)
-        .filter(|&k| matches!(cx.text(k), b"asm" | b"__asm__" | b"__asm"))
-        .map(|k| cx.tok(k).start as usize)
-        .collect();
-    if !asm.is_empty() {
-        cx.facts.asm_in_kernels.extend(asm);
-        return None;
-    }
-    if stray {
-        return None;
-    }
     let mut config_spans = Vec::with_capacity(config.len());
     for &(a, b) in &config {
         config_spans.push(cx.span(a, cx.prev(b)? + 1));
     }
     // The rewrite keeps the kernel and each configuration argument as written;
     // a comment elsewhere in the replaced range would be lost, so leave such
-    // a launch as it is (hipcc accepts `<<<…>>>`). A comment in a deleted
-    // directive goes with the directive.
+    // a launch as it is (hipcc accepts `<<<…>>>`).
     let kept: Vec<Range<usize>> = std::iter::once(kernel_span.clone())
         .chain(config_spans.iter().cloned())
         .collect();
@@ -306,27 +168,15 @@ fn rewrite_launch(
         cs < replaced.end
             && ce > replaced.start
             && !kept.iter().any(|k| k.start <= cs && ce <= k.end)
-            && !deleted.covers(&(cs..ce))
     });
     if loses_comment {
         return None;
     }
     // Edits carry text; bytes that are not UTF-8 (a Latin-1 comment) must
     // pass through untouched, so such a launch is left as it is too.
-    let mut at = replaced.start;
-    let first = deleted.ranges.partition_point(|r| r.start < at);
-    for r in &deleted.ranges[first..] {
-        if r.start >= replaced.end {
-            break;
-        }
-        if r.start >= at && r.end <= replaced.end {
-            std::str::from_utf8(&cx.src[at..r.start]).ok()?;
-            at = r.end;
-        }
-    }
-    std::str::from_utf8(&cx.src[at..replaced.end]).ok()?;
+    std::str::from_utf8(&cx.src[replaced.clone()]).ok()?;
     // An edit reaching across the range (a dropped warp mask, an earlier
-    // launch) cannot be composed with this one: leave the launch as it is.
+    // launch) cannot be composed with this one: the next round rewrites it.
     let straddles = |e: &Edit| {
         let inside = replaced.start <= e.range.start && e.range.end <= replaced.end;
         let apart = e.range.end <= replaced.start || e.range.start >= replaced.end;
@@ -350,13 +200,6 @@ fn rewrite_launch(
         let text = cx.take_rendered(span);
         parts.push(text.trim().to_string());
     }
-    // The deleted directives between the kept parts go with the replaced text.
-    cx.edits.retain(|e| {
-        !(e.text.is_empty()
-            && !e.range.is_empty()
-            && replaced.start <= e.range.start
-            && e.range.end <= replaced.end)
-    });
     let mut text = format!(
         "hipLaunchKernelGGL({kernel}, {}, {}, {}, {}",
         as_dim3(&parts[0]),
@@ -371,54 +214,9 @@ fn rewrite_launch(
             text.push(' ');
         }
     }
-    (launched.replaced).push((replaced.clone(), cx.tok(close).start as usize));
     cx.edits.push(Edit::replace(replaced, text));
     cx.stats.launches += 1;
-    launched.kernels.insert(open, kstart);
     Some(open + 1)
-}
-
-/// The token after the `>>>` that closes the `<<<` at `lt`, counting the
-/// `<<<` nested in its configuration (or where the configuration ends
-/// unclosed: a `;`, a bracket it did not open, the end of the context). A
-/// `>>>` closes the innermost `<<<` opened at its bracket depth; one at
-/// another depth (`k<<<1, (>>>) …`) closes none.
-fn past_nested(cx: &Cx<'_>, lt: usize) -> usize {
-    // The bracket depth of each `<<<` not closed yet.
-    let mut open: Vec<i32> = Vec::new();
-    let mut depth = 0i32;
-    let mut i = lt;
-    loop {
-        if is_triple(cx, i, b'<') {
-            open.push(depth);
-            i += 2;
-        } else if is_triple(cx, i, b'>') {
-            if open.last() == Some(&depth) {
-                open.pop();
-            }
-            i += 2;
-            if open.is_empty() {
-                return i + 1;
-            }
-        } else if cx.is_punct(i, b";") {
-            return i;
-        } else if cx.tok(i).kind == TokenKind::Punct {
-            match cx.src[cx.tok(i).start as usize] {
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => {
-                    depth -= 1;
-                    if depth < 0 {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        match cx.next(i) {
-            Some(n) => i = n,
-            None => return i + 1,
-        }
-    }
 }
 
 /// Words that end an expression on their left: `else (*fp)<<<…>>>` launches `(*fp)`.
@@ -426,15 +224,12 @@ const KEYWORDS: &[&[u8]] = &[b"return", b"else", b"do", b"case", b"throw", b"co_
 
 /// First token of the kernel expression ending just before `<<<` at `lt`:
 /// `k`, `ns::k`, `k<T, 4>`, `obj.k`, `(*fp)`, `table[i]`, `get()`.
-/// `launched` maps the `(` of each launch rewritten so far to its kernel's
-/// first token.
-fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Option<usize> {
+fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
     let mut j = cx.prev(lt)?;
     loop {
         // `j` ends a name (or what stands for one) that may be qualified.
-        let mut name = false;
         if cx.is_punct(j, b">") {
-            let open = angle_open_back(cx, j, launched)?;
+            let open = angle_open_back(cx, j)?;
             j = cx.prev(open)?;
         } else if cx.is_punct(j, b")") || cx.is_punct(j, b"]") {
             let open = cx.matching_open(j)?;
@@ -444,20 +239,16 @@ fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Opt
                 {
                     j = p;
                 }
-                // A rewritten launch's result launched
-                // (`k<<<…>>>(…)<<<…>>>(…)`): the second run sees a call,
-                // `hipLaunchKernelGGL(…)`, there, so the kernel is that
-                // launch whole.
-                _ if cx.is_punct(j, b")") && launched.contains_key(&open) => {
-                    j = launched[&open];
-                    name = true;
-                }
                 // `()<<<…>>>`: no kernel at all.
                 _ if cx.next(open) == Some(j) => return None,
+                // A launch's arguments (`k<<<…>>>(p)<<<…>>>(q)`): its
+                // result is the kernel, a call once the next round reads
+                // that launch rewritten.
+                Some(p) if p >= 2 && is_triple(cx, p - 2, b'>') => return None,
                 _ => return Some(open),
             }
         }
-        if !name && cx.tok(j).kind != TokenKind::Ident {
+        if cx.tok(j).kind != TokenKind::Ident {
             return None;
         }
         match cx.prev(j) {
@@ -476,10 +267,7 @@ fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Opt
 }
 
 /// The `<` matching the `>` at `close`, scanning backwards over template arguments.
-/// A launch rewritten here counts as the call the second run sees,
-/// `hipLaunchKernelGGL(…)`: the scan steps over it whole (its `<<<` and
-/// `>>>` are no angle brackets), from its `)` to before its kernel.
-fn angle_open_back(cx: &Cx<'_>, close: usize, launched: &HashMap<usize, usize>) -> Option<usize> {
+fn angle_open_back(cx: &Cx<'_>, close: usize) -> Option<usize> {
     let mut angle = 0i32;
     let mut i = close;
     loop {
@@ -493,12 +281,7 @@ fn angle_open_back(cx: &Cx<'_>, close: usize, launched: &HashMap<usize, usize>) 
                         return Some(i);
                     }
                 }
-                b')' | b']' => {
-                    i = cx.matching_open(i)?;
-                    if let Some(&kernel) = launched.get(&i) {
-                        i = kernel;
-                    }
-                }
+                b')' | b']' => i = cx.matching_open(i)?,
                 // Out of the brackets the `>` is in: no template list
                 // (`n<f(s, >`) reaches across one.
                 b'(' | b'[' | b'{' | b'}' | b';' => return None,

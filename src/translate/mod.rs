@@ -137,34 +137,66 @@ pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation 
 /// [`translate`] without the prefilter: every pass, whatever the file holds.
 /// (For the tests that check the prefilter skips only what this would leave
 /// alone.)
+///
+/// Translation runs to a fixed point: a round lexes the text, runs the
+/// passes and the rules, and applies their edits; the next round reads that
+/// output afresh, until a round changes nothing. So the output always
+/// translates to itself, and no pass needs to foresee how another's edits
+/// read (a launch around an `#include` the include scan deletes is
+/// rewritten by the round that no longer sees the directive). The findings
+/// are the first round's, on the original's bytes; later rounds add their
+/// counts. Most files settle in one round: [`settled`] proves from the
+/// edits alone that another would change nothing.
 #[doc(hidden)]
 pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Translation {
-    let mut lexed = lex::lex(src);
-    let mut cx = Cx::new(src, &lexed, opts, Parts::new(&lexed));
+    let (mut first, mut settled) = round(src, language, opts);
+    let mut rounds = 1;
+    let mut output = std::mem::take(&mut first.output);
+    while first.changed && !settled {
+        if rounds == MAX_ROUNDS {
+            return crate::engine::untouched(
+                src,
+                Diagnostic::new(
+                    Code::InternalPanic,
+                    0..0,
+                    format!(
+                        "internal error: the translation still changed its own output after {MAX_ROUNDS} rounds; the file was left untouched (please report it)"
+                    ),
+                ),
+            );
+        }
+        let (next, next_settled) = round(&output, language, opts);
+        rounds += 1;
+        if let Some(error) = (next.diagnostics.iter()).find(|d| d.code == Code::InternalPanic) {
+            // Its span is in the previous round's output, not in `src`.
+            let message = format!("{} (in translation round {rounds})", error.message);
+            return crate::engine::untouched(
+                src,
+                Diagnostic::new(Code::InternalPanic, 0..0, message),
+            );
+        }
+        if !next.changed {
+            break;
+        }
+        first.stats.add(&next.stats);
+        output = next.output;
+        settled = next_settled;
+    }
+    first.changed = output != src;
+    first.output = output;
+    first
+}
+
+/// The most rounds [`translate_in_full`] runs; one more change is a bug.
+const MAX_ROUNDS: usize = 4;
+
+/// One round of translation: lex `src`, run the passes and the rules, apply
+/// the edits. Also says whether the output is [`settled`].
+fn round(src: &[u8], language: Language, opts: &Options) -> (Translation, bool) {
+    let lexed = lex::lex(src);
+    let mut cx = Cx::new(src, &lexed, opts);
     unterminated(&mut cx);
     let includes = includes::scan(&mut cx);
-    // The passes from here on read the file as the second run will: without
-    // the directives the include scan deletes (a call or a launch around one
-    // is read alike by both runs, so `--fix` and the launch rewrite are
-    // idempotent across it). Their bytes stay: offsets are the original's.
-    let parts = cx.into_parts();
-    if parts.deleted.contains(&true) {
-        let gone: Vec<Range<usize>> = (lexed.directives.iter().zip(&parts.deleted))
-            .filter(|&(_, &gone)| gone)
-            .map(|(d, _)| d.first_token as usize..d.end_token as usize)
-            .collect();
-        drop_tokens(&mut lexed, &gone);
-        let lines: Vec<Range<u32>> = (lexed.directives.iter().zip(&parts.deleted))
-            .filter(|&(_, &gone)| gone)
-            .map(|(d, _)| d.line_start..d.end_with_newline)
-            .collect();
-        // The comments on a deleted line go with it.
-        lexed.comments.retain(|&(start, _)| {
-            let k = lines.partition_point(|r| r.start <= start);
-            !(k > 0 && lines[k - 1].contains(&start))
-        });
-    }
-    let mut cx = Cx::new(src, &lexed, opts, parts);
     identifiers::rewrite(&mut cx, includes.legacy_cublas);
     if !opts.keep_strings {
         strings::rewrite(&mut cx);
@@ -180,34 +212,7 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
         nvcc_syntax::name_empty_braces(&mut cx);
     }
     if opts.kernel_execution_syntax {
-        // Likewise the launch rewrite reads the file without the arguments
-        // the translation drops (a warp mask below HIP 6.2): a `<<<` there
-        // is gone for the second run.
-        let mut covered: Vec<Range<usize>> = Vec::new();
-        for r in deleted_ranges(&cx) {
-            let tokens = &cx.lx.tokens;
-            let a = tokens.partition_point(|t| (t.start as usize) < r.start);
-            let b = tokens.partition_point(|t| (t.end as usize) <= r.end);
-            match covered.last_mut() {
-                _ if b <= a => {}
-                Some(last) if a <= last.end => last.end = last.end.max(b),
-                _ => covered.push(a..b),
-            }
-        }
-        if !covered.is_empty() {
-            let mut parts = cx.into_parts();
-            let tokens = lexed.tokens.clone();
-            let directives = lexed.directives.clone();
-            drop_tokens(&mut lexed, &covered);
-            let mut launch_cx = Cx::new(src, &lexed, opts, parts);
-            launch::rewrite(&mut launch_cx);
-            parts = launch_cx.into_parts();
-            lexed.tokens = tokens;
-            lexed.directives = directives;
-            cx = Cx::new(src, &lexed, opts, parts);
-        } else {
-            launch::rewrite(&mut cx);
-        }
+        launch::rewrite(&mut cx);
     }
     includes::ensure_hip_runtime(&mut cx, &includes, language);
 
@@ -218,7 +223,6 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
     found.extend(crate::rules::check(&cx, cuda));
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
-    // Read before the edits are taken: it needs the deleted ranges.
     let required = diagnostics.iter().any(|d| {
         d.fix
             .as_ref()
@@ -230,57 +234,165 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
         Vec::new()
     };
     let mut edits = std::mem::take(&mut cx.edits);
+    let mut clashed = false;
     if opts.apply_fixes || required {
-        let frozen = findings::disjoint(std::mem::take(&mut cx.facts.calls_left));
-        let (left, fixed) =
-            findings::apply_fixes(&mut edits, diagnostics, &kept, &frozen, opts.apply_fixes);
-        diagnostics = left;
-        cx.stats.fixed = fixed;
+        let fixes = findings::apply_fixes(&mut edits, diagnostics, &kept, opts.apply_fixes);
+        diagnostics = fixes.left;
+        cx.stats.fixed = fixes.fixed;
+        clashed = fixes.clashed;
     }
-    Translation::assemble(src, edits, diagnostics, cx.stats)
+    let settled = !clashed && settled(&cx, &edits);
+    (
+        Translation::assemble(src, edits, diagnostics, cx.stats),
+        settled,
+    )
 }
 
-/// Removes the tokens of `gone` (index ranges, sorted) from `lx`, keeping
-/// each directive's token range on the tokens it has left (none, if all
-/// went).
-fn drop_tokens(lx: &mut Lexed, gone: &[Range<usize>]) {
-    let Some(first_gone) = gone.first() else {
-        return;
+/// Whether applying `edits` to the round's text leaves the next round
+/// nothing to do, so that it need not run. Each edit must be of a kind that
+/// changes how no pass reads the text around it:
+///
+/// - a word, in an identifier or a string literal, renamed to a word no
+///   pass acts on; a number or a header name's path replaced;
+/// - text within a line that begins or ends no statement, scope, bracket
+///   pair of a launch, literal, comment or directive (an argument wrapped
+///   or added, `register ` dropped), without `--hip-kernel-execution-syntax`;
+/// - whole lines of directives or comments inserted at a line start;
+/// - a whole directive deleted where it joins no code: before the first
+///   token of code, next to a directive that stays, or after a `;`, `{` or
+///   `}` with no `(` or `[` open before it since the last directive (without
+///   `--hip-kernel-execution-syntax`).
+///
+/// Any other edit (a launch rewritten, a warp mask dropped, most fixes)
+/// sends the output round again, and so does a fix another edit kept out.
+/// `false` costs a round; a wrong `true` would leave output that translates
+/// further, which the fixture test's and the fuzz targets' idempotence
+/// checks catch. On HeCBench every file settles in one round.
+fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
+    let tokens = &cx.lx.tokens;
+    let is_word = |t: &str| {
+        t.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
     };
-    let n = lx.tokens.len();
-    // Shift each run of kept tokens down over the gaps.
-    let mut write = first_gone.start;
-    for (k, g) in gone.iter().enumerate() {
-        let next = gone.get(k + 1).map_or(n, |h| h.start.max(g.end));
-        let kept = g.end.min(n)..next;
-        lx.tokens.copy_within(kept.clone(), write);
-        write += kept.len();
-    }
-    lx.tokens.truncate(write);
-    // A token index's new value: less the gone tokens before it (an index
-    // inside a gone range lands where that range was).
-    let renumber = |x: u32, k: &mut usize, removed: &mut usize| -> u32 {
-        let x = x as usize;
-        while *k < gone.len() && gone[*k].end <= x {
-            *removed += gone[*k].len();
-            *k += 1;
+    // Per token of code before a deleted directive: whether its run of
+    // code closes every `(` and `[` it opens.
+    let mut closed: HashMap<usize, bool> = HashMap::new();
+    // Where the deletions start, sorted.
+    let mut deletions: Vec<usize> = (edits.iter())
+        .filter(|e| e.text.is_empty())
+        .map(|e| e.range.start)
+        .collect();
+    deletions.sort_unstable();
+    edits.iter().all(|e| {
+        let r = &e.range;
+        let k = tokens.partition_point(|t| (t.start as usize) < r.start);
+        // The token holding the replaced bytes.
+        let holder = [k.checked_sub(1), Some(k)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| tokens.get(i))
+            .find(|t| !r.is_empty() && t.start as usize <= r.start && r.end <= t.end as usize);
+        if let Some(t) = holder {
+            let whole = t.range() == *r;
+            let inert_word =
+                || is_word(&e.text) && !identifiers::may_act_on(e.text.as_bytes(), &cx.opts.target);
+            return match t.kind {
+                TokenKind::Ident => whole && (e.text.is_empty() || inert_word()),
+                TokenKind::Number => whole && e.text.bytes().all(|b| b.is_ascii_alphanumeric()),
+                // A word in a string literal (the string pass's rename).
+                TokenKind::Str => {
+                    cx.src[r.clone()]
+                        .iter()
+                        .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                        && inert_word()
+                }
+                // A header name's path, its `<>` or quotes kept.
+                TokenKind::HeaderName => {
+                    (t.start as usize) < r.start
+                        && r.end < t.end as usize
+                        && !e.text.contains(['<', '>', '"', '\n', '\r'])
+                }
+                _ => false,
+            };
         }
-        let inside = gone.get(*k).map_or(0, |g| x.saturating_sub(g.start));
-        (x - *removed - inside) as u32
-    };
-    // Directives are in order: their first and end tokens are nondecreasing.
-    let (mut k, mut removed) = (0, 0);
-    for d in lx.directives.iter_mut() {
-        d.first_token = renumber(d.first_token, &mut k, &mut removed);
-    }
-    let (mut k, mut removed) = (0, 0);
-    for d in lx.directives.iter_mut() {
-        d.end_token = renumber(d.end_token, &mut k, &mut removed);
-    }
+        // Within a line, no structure: a call's argument wrapped or added,
+        // a type named (`h = __half{}`), a keyword dropped (`register `),
+        // `~0u` widened, a spaced launch's blanks removed. No statement,
+        // scope, directive, literal, comment or launch begins or ends there.
+        let plain = |t: &[u8]| {
+            !t.iter().any(|b| b";{}#\"'/\\\n\r".contains(b))
+                && memchr::memmem::find(t, b"<<").is_none()
+                && memchr::memmem::find(t, b">>").is_none()
+        };
+        if plain(&cx.src[r.clone()]) && plain(e.text.as_bytes()) {
+            return !cx.opts.kernel_execution_syntax
+                && e.text
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .all(|w| {
+                        w.is_empty() || !identifiers::may_act_on(w.as_bytes(), &cx.opts.target)
+                    });
+        }
+        if r.is_empty() {
+            let at_line_start = r.start == 0 || cx.src.get(r.start - 1) == Some(&b'\n');
+            return at_line_start
+                && !cx.in_comment(r.start)
+                && e.text.ends_with('\n')
+                && e.text.lines().all(|l| {
+                    let l = l.trim_start();
+                    l.is_empty() || l.starts_with('#') || l.starts_with("//")
+                });
+        }
+        if !e.text.is_empty() || cx.opts.kernel_execution_syntax {
+            return false;
+        }
+        let dirs = &cx.lx.directives;
+        let d = dirs.partition_point(|d| (d.line_start as usize) < r.start);
+        let Some(dir) = dirs
+            .get(d)
+            .filter(|d| d.line_start as usize == r.start && d.end_with_newline as usize == r.end)
+        else {
+            return false;
+        };
+        let first = dir.first_token as usize;
+        let before = first.checked_sub(1).map(|p| &tokens[p]);
+        let after = tokens.get(dir.end_token as usize);
+        let stays = |t: &Token| {
+            t.in_directive() && {
+                let d = &dirs[t.directive as usize];
+                deletions.binary_search(&(d.line_start as usize)).is_err()
+            }
+        };
+        if before.is_none_or(|t| stays(t)) || after.is_some_and(|t| stays(t)) {
+            return true;
+        }
+        // The last token of code before it, and whether the code from the
+        // directive before up to it leaves a `(` or `[` open.
+        let Some(p) = tokens[..first].iter().rposition(|t| !t.in_directive()) else {
+            return true;
+        };
+        matches!(cx.text(p), b";" | b"{" | b"}")
+            && *closed.entry(p).or_insert_with(|| {
+                let mut depth = 0u32;
+                for (i, t) in tokens[..=p].iter().enumerate().rev() {
+                    if t.in_directive() {
+                        break;
+                    }
+                    match cx.text(i) {
+                        b")" | b"]" => depth += 1,
+                        b"(" | b"[" if depth == 0 => return false,
+                        b"(" | b"[" => depth -= 1,
+                        _ => {}
+                    }
+                }
+                true
+            })
+    })
 }
 
 /// The ranges of the translation's deleting edits so far, sorted: directives
-/// and dropped arguments.
+/// and dropped arguments. No other edit may change text in them.
 fn deleted_ranges(cx: &Cx<'_>) -> Vec<Range<usize>> {
     let mut ranges: Vec<Range<usize>> = cx
         .edits
@@ -374,15 +486,6 @@ pub(crate) struct Facts {
     pub(crate) kernel_language_unguarded: bool,
     /// Some identifier names a CUDA API (of any family).
     pub(crate) uses_cuda_names: bool,
-    /// The byte offsets of the `asm` keywords inside a launch's kernel, for
-    /// which the launch rewrite left that launch as it is: their statements
-    /// get no fix (without the keyword, the second run would rewrite it).
-    /// Sorted once the launch rewrite is done.
-    pub(crate) asm_in_kernels: Vec<usize>,
-    /// The argument lists (bytes, `(` to `)`) of the `_sync` calls left as
-    /// they are for what they hold (braces, a `;`): no fix may change them,
-    /// or the second run would rewrite the call.
-    pub(crate) calls_left: Vec<Range<usize>>,
     /// Where the rarer tokens the later passes look for are.
     pub(crate) landmarks: Landmarks,
 }
@@ -434,12 +537,6 @@ pub(crate) struct Cx<'a> {
     brackets: std::cell::OnceCell<Brackets>,
     /// Notes from checks that take `&self` (the parser gave up somewhere).
     pub(crate) notes: std::cell::RefCell<Vec<Diagnostic>>,
-    /// Per directive: the translation deletes it whole (an `#include` with
-    /// no HIP counterpart, or of a HIP header already included), set by the
-    /// include scan. The passes after it see no tokens of such a directive
-    /// (as the second run would not), but its bytes are still there: between
-    /// two tokens of code, in spans and in the edits over them.
-    pub(crate) deleted: Vec<bool>,
 }
 
 /// The brackets of a token stream, for long scans: which pairs with which,
@@ -499,56 +596,19 @@ impl Brackets {
     }
 }
 
-/// What a [`Cx`] carries from one token stream of the file to another.
-struct Parts {
-    edits: Vec<Edit>,
-    stats: Stats,
-    diagnostics: Vec<Diagnostic>,
-    facts: Facts,
-    notes: Vec<Diagnostic>,
-    deleted: Vec<bool>,
-}
-
-impl Parts {
-    fn new(lx: &Lexed) -> Parts {
-        Parts {
-            edits: Vec::new(),
-            stats: Stats::default(),
-            diagnostics: Vec::new(),
-            facts: Facts::default(),
-            notes: Vec::new(),
-            deleted: vec![false; lx.directives.len()],
-        }
-    }
-}
-
 impl<'a> Cx<'a> {
-    fn new(src: &'a [u8], lx: &'a Lexed, opts: &'a Options, p: Parts) -> Cx<'a> {
+    fn new(src: &'a [u8], lx: &'a Lexed, opts: &'a Options) -> Cx<'a> {
         Cx {
             src,
             lx,
             opts,
-            edits: p.edits,
-            stats: p.stats,
-            diagnostics: p.diagnostics,
-            facts: p.facts,
+            edits: Vec::new(),
+            stats: Stats::default(),
+            diagnostics: Vec::new(),
+            facts: Facts::default(),
             scopes: std::cell::OnceCell::new(),
             brackets: std::cell::OnceCell::new(),
-            notes: std::cell::RefCell::new(p.notes),
-            deleted: p.deleted,
-        }
-    }
-
-    /// The state to go on with over another token stream of the file (the
-    /// scopes, by token, are computed again there).
-    fn into_parts(self) -> Parts {
-        Parts {
-            edits: self.edits,
-            stats: self.stats,
-            diagnostics: self.diagnostics,
-            facts: self.facts,
-            notes: self.notes.into_inner(),
-            deleted: self.deleted,
+            notes: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -693,10 +753,6 @@ impl<'a> Cx<'a> {
         }
         let start = self.tok(a).start as usize;
         let mut snippet = self.src[start..self.tok(b).end as usize].to_vec();
-        // A directive the translation deletes is not there for the second
-        // run: blank it (keeping the offsets) so the parser sees what that
-        // run sees.
-        self.blank_deleted(start, &mut snippet);
         if snippet.ends_with(b"{") {
             snippet.push(b'}');
         }
@@ -716,29 +772,6 @@ impl<'a> Cx<'a> {
             ));
         }
         crate::syntax::declares(&tree, t.start as usize - start, t.end as usize - start)
-    }
-
-    /// Overwrites with spaces, line breaks kept, the deleted directives
-    /// within `text`, the source bytes from offset `start` on.
-    fn blank_deleted(&self, start: usize, text: &mut [u8]) {
-        let end = start + text.len();
-        let dirs = &self.lx.directives;
-        let first = dirs.partition_point(|d| (d.end_with_newline as usize) <= start);
-        for (d, dir) in dirs.iter().enumerate().skip(first) {
-            if dir.line_start as usize >= end {
-                break;
-            }
-            if !self.deleted[d] {
-                continue;
-            }
-            let a = (dir.line_start as usize).max(start);
-            let b = (dir.end_with_newline as usize).min(end);
-            for c in &mut text[a - start..b - start] {
-                if !matches!(*c, b'\n' | b'\r') {
-                    *c = b' ';
-                }
-            }
-        }
     }
 
     /// The name of identifier token `i`, with line splices removed.
@@ -768,39 +801,5 @@ mod tests {
         assert_eq!(t.diagnostics.len(), 1);
         assert_eq!(t.diagnostics[0].code, Code::InternalPanic);
         assert_eq!(t.diagnostics[0].range, 4..8);
-    }
-
-    /// `drop_tokens` against the obvious per-token rewrite: the same tokens
-    /// left, and each directive's range on the same tokens.
-    #[test]
-    fn drop_tokens_keeps_directive_ranges() {
-        let src = b"#include <a.h>\nint x = f(1,\n#define M(a) a + 1\n2);\n#if X\ny\n#endif\nz;\n";
-        let full = lex::lex(src);
-        let n = full.tokens.len();
-        // Every gap pattern over a few positions: sorted, disjoint ranges.
-        for mask in 0u32..(1 << 6) {
-            let mut gone: Vec<Range<usize>> = Vec::new();
-            for bit in 0..6 {
-                if mask & (1 << bit) != 0 {
-                    let (a, b) = (bit * n / 6, (bit * n / 6 + 2).min((bit + 1) * n / 6));
-                    if a < b {
-                        gone.push(a..b);
-                    }
-                }
-            }
-            let mut lx = lex::lex(src);
-            drop_tokens(&mut lx, &gone);
-            let is_gone = |i: usize| gone.iter().any(|g| g.contains(&i));
-            let kept: Vec<Token> = (0..n)
-                .filter(|&i| !is_gone(i))
-                .map(|i| full.tokens[i])
-                .collect();
-            assert_eq!(lx.tokens, kept, "mask {mask:b}");
-            let renumber = |x: u32| (0..x as usize).filter(|&i| !is_gone(i)).count() as u32;
-            for (d, orig) in lx.directives.iter().zip(&full.directives) {
-                assert_eq!(d.first_token, renumber(orig.first_token), "mask {mask:b}");
-                assert_eq!(d.end_token, renumber(orig.end_token), "mask {mask:b}");
-            }
-        }
     }
 }

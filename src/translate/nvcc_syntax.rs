@@ -65,7 +65,7 @@ fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
             .next(gt + 2)
             .filter(|&o| cx.is_punct(o, b"("))
             .map(|_| gt),
-        launch::Configuration::Nested(_) => None,
+        launch::Configuration::Nested => None,
     }
 }
 
