@@ -268,6 +268,7 @@ fn round(src: &[u8], language: Language, opts: &Options) -> (Translation, bool) 
 /// `false` costs a round; a wrong `true` would leave output that translates
 /// further, which the fixture test's and the fuzz targets' idempotence
 /// checks catch. On HeCBench every file settles in one round.
+#[inline(never)]
 fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
     let tokens = &cx.lx.tokens;
     let is_word = |t: &str| {
@@ -285,8 +286,25 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
         .map(|e| e.range.start)
         .collect();
     deletions.sort_unstable();
+    let word_byte = |b: &u8| lex::CLASS[*b as usize] != 0;
     edits.iter().all(|e| {
         let r = &e.range;
+        // The common case first: a whole word (an identifier, a number, a
+        // word in a string literal) replaced by a word or nothing.
+        let old = &cx.src[r.clone()];
+        if !old.is_empty()
+            && old.iter().all(word_byte)
+            && e.text.as_bytes().iter().all(word_byte)
+            && !r
+                .start
+                .checked_sub(1)
+                .is_some_and(|p| word_byte(&cx.src[p]))
+            && !cx.src.get(r.end).is_some_and(word_byte)
+        {
+            return e.text.is_empty()
+                || e.text.as_bytes()[0].is_ascii_digit()
+                || !identifiers::may_act_on(e.text.as_bytes(), &cx.opts.target);
+        }
         let k = tokens.partition_point(|t| (t.start as usize) < r.start);
         // The token holding the replaced bytes.
         let holder = [k.checked_sub(1), Some(k)]
@@ -375,15 +393,17 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
         matches!(cx.text(p), b";" | b"{" | b"}")
             && *closed.entry(p).or_insert_with(|| {
                 let mut depth = 0u32;
-                for (i, t) in tokens[..=p].iter().enumerate().rev() {
+                for t in tokens[..=p].iter().rev() {
                     if t.in_directive() {
                         break;
                     }
-                    match cx.text(i) {
-                        b")" | b"]" => depth += 1,
-                        b"(" | b"[" if depth == 0 => return false,
-                        b"(" | b"[" => depth -= 1,
-                        _ => {}
+                    if t.kind == TokenKind::Punct {
+                        match cx.src[t.start as usize] {
+                            b')' | b']' => depth += 1,
+                            b'(' | b'[' if depth == 0 => return false,
+                            b'(' | b'[' => depth -= 1,
+                            _ => {}
+                        }
                     }
                 }
                 true
