@@ -113,6 +113,25 @@ pub fn render_range(src: &[u8], range: Range<usize>, edits: &[Edit]) -> Vec<u8> 
     out
 }
 
+/// The ranges of the deleting edits among `edits`, sorted: deleted
+/// directives and dropped arguments. No other edit may change text in them.
+pub fn deleted_ranges(edits: &[Edit]) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = edits
+        .iter()
+        .filter(|e| e.text.is_empty() && !e.range.is_empty())
+        .map(|e| e.range.clone())
+        .collect();
+    ranges.sort_by_key(|r| r.start);
+    ranges
+}
+
+/// Whether bytes `r` lie inside one of `ranges` (sorted by start, disjoint:
+/// [`deleted_ranges`]).
+pub fn within(ranges: &[Range<usize>], r: &Range<usize>) -> bool {
+    let k = ranges.partition_point(|d| d.start <= r.start);
+    k > 0 && ranges[k - 1].end >= r.end
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,7 +97,7 @@ fn translate_fixtures() {
 /// and on each translation's output (which is often plain C++ again).
 #[test]
 fn prefilter_skips_only_files_that_need_nothing() {
-    use hipify_rs::translate::{nothing_to_translate, translate_in_full};
+    use hipify_rs::engine::{nothing_to_translate, translate_in_full};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     let mut dirs = vec![root.join("tests/fixtures"), root.join("kernels-corpus")];

@@ -22,8 +22,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use hipify_rs::engine::{nothing_to_translate, translate_in_full};
 use hipify_rs::mappings::{self, Version};
-use hipify_rs::translate::{nothing_to_translate, translate_in_full};
 use hipify_rs::{Language, Options, translate};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};

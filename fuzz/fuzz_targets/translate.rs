@@ -6,7 +6,7 @@
 #![no_main]
 
 use hipify_rs::mappings::Version;
-use hipify_rs::translate::{nothing_to_translate, translate_in_full};
+use hipify_rs::engine::{nothing_to_translate, translate_in_full};
 use hipify_rs::engine::{self, FileKind, FileResult};
 use hipify_rs::{Language, Options};
 use libfuzzer_sys::fuzz_target;

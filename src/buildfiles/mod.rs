@@ -1,6 +1,6 @@
 //! Build files: CMake, Make and Python (setup.py, pyproject.toml).
 //!
-//! Same contract as [`crate::translate::translate`]: bytes and options in, a
+//! Same contract as [`crate::engine::translate`]: bytes and options in, a
 //! [`Translation`] out, no I/O. Each language has a small scanner that knows
 //! its comments and strings ([`cmake`], [`make`], [`python`]); rewrites are
 //! [`Edit`]s on the original bytes, applied once, so everything outside an edit

@@ -4,8 +4,8 @@
 //! last body found is kept: candidates come in token order, so a function
 //! full of them is walked and read once, not once per candidate.
 
+use super::Cx;
 use crate::lex::TokenKind;
-use crate::translate::Cx;
 
 /// One function body.
 #[derive(Debug, Clone, Copy)]

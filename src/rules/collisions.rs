@@ -5,10 +5,10 @@
 //! ambiguous, or the function is redefined. Reported where the project
 //! defines it; which one to keep is the project's choice.
 
+use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::translate::Cx;
 
 /// The vector types HIP gives arithmetic operators.
 const VECTOR_TYPES: &[&[u8]] = &[

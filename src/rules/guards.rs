@@ -8,9 +8,9 @@
 //! condition naming the macro twice (`defined(X) && X >= 13`) is reported
 //! once. Runs after the rules, over their findings; rewrites nothing.
 
+use super::Cx;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::lex::TokenKind;
-use crate::translate::Cx;
 
 /// One `#if … #elif … #else … #endif` group: its branch directives in order
 /// and where it ends.

@@ -2,9 +2,9 @@
 //! port (WMMA, flash-attention, TensorRT, libcu++), and, as information, the
 //! ones whose port differs (cuDNN, NVTX, Thrust, CUB).
 
+use super::Cx;
 use super::include_path;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::translate::Cx;
 
 const CUTLASS_HELP: &str = "CUTLASS/CuTe have no HIP port: use Composable Kernel for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA for warp-level matrix code";
 

@@ -1,7 +1,8 @@
 //! Hazard rules: what no mechanical rename can fix. Each rule reads the same
-//! tokens (and, where it must, the tree-sitter tree) and returns
-//! [`Diagnostic`]s, some with an exact [`crate::diagnostic::Fix`]; none
-//! rewrites text.
+//! tokens (and, where it must, the tree-sitter tree) and the translation's
+//! edits, and returns [`Diagnostic`]s, some with an exact
+//! [`crate::diagnostic::Fix`]; none rewrites text. They see a file through
+//! [`Cx`], a read-only view: the [`Tokens`], the options, the edits.
 
 mod bodies;
 mod collisions;
@@ -13,19 +14,46 @@ mod versions;
 mod warp;
 
 use crate::diagnostic::Diagnostic;
+use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::translate::Cx;
+use crate::options::Options;
+use crate::tokens::{Landmarks, Tokens};
 
-/// Names a dedicated rule reports, so the generic "no HIP counterpart"
-/// finding would only repeat it.
-pub(crate) const REPORTED_BY_RULES: &[&str] = &[
-    "CUDA_VERSION",
-    "CUDART_VERSION",
-    "__CUDACC_VER_MAJOR__",
-    "__CUDACC_VER_MINOR__",
-    "__CUDACC_VER_BUILD__",
-    "__CUDA_ARCH__",
-];
+/// What the rules read of a file: its tokens (which it derefs to), the
+/// options, the translation's edits and the rare tokens the identifier pass
+/// noted.
+pub(crate) struct Cx<'a> {
+    tokens: &'a Tokens<'a>,
+    pub(crate) opts: &'a Options,
+    /// The translation's edits, against the same text as the tokens.
+    pub(crate) edits: &'a [Edit],
+    pub(crate) landmarks: &'a Landmarks,
+}
+
+impl<'a> Cx<'a> {
+    /// The view the rules read.
+    pub(crate) fn new(
+        tokens: &'a Tokens<'a>,
+        opts: &'a Options,
+        edits: &'a [Edit],
+        landmarks: &'a Landmarks,
+    ) -> Cx<'a> {
+        Cx {
+            tokens,
+            opts,
+            edits,
+            landmarks,
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Cx<'a> {
+    type Target = Tokens<'a>;
+
+    fn deref(&self) -> &Tokens<'a> {
+        self.tokens
+    }
+}
 
 /// Runs every rule over one file, in one pass over its tokens. The
 /// device-code rules run only on files that show CUDA (a `.cu`/`.cuh` file,

@@ -3,10 +3,10 @@
 //! HIP builtin where one does the same thing, and fixes the single-instruction
 //! statements whose meaning is exactly that builtin.
 
+use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::translate::Cx;
 
 /// HIP builtins for PTX special registers.
 const REGISTERS: &[(&str, &str)] = &[
@@ -43,7 +43,7 @@ const INSTRUCTIONS: &[(&str, &str)] = &[
 
 pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let edits = std::cell::OnceCell::new();
-    let marks = &cx.facts.landmarks;
+    let marks = &cx.landmarks;
     for i in merged(&marks.asm, &marks.strings) {
         let t = cx.tok(i);
         match t.kind {
@@ -340,7 +340,7 @@ struct Edits {
 
 impl Edits {
     fn new(cx: &Cx<'_>) -> Edits {
-        let mut edits = cx.edits.clone();
+        let mut edits = cx.edits.to_vec();
         edits.sort_by_key(|e| e.range.start);
         let mut max_end = Vec::with_capacity(edits.len() + 1);
         max_end.push(0);

@@ -3,11 +3,11 @@
 //! compile-time constant, texture and surface references, and builtin
 //! index variables passed to device `printf`.
 
+use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::Version;
-use crate::translate::Cx;
 
 /// Checks identifier token `i`, spelled `name`.
 pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {

@@ -6,9 +6,9 @@
 
 use foldhash::HashSet;
 
+use super::Cx;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lex::TokenKind;
-use crate::translate::Cx;
 
 const MACROS: &[&[u8]] = &[
     b"CUDA_VERSION",

@@ -21,11 +21,11 @@
 // untrusted-key concern here, and it is several times faster).
 use foldhash::{HashMap, HashSet};
 
+use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::Version;
-use crate::translate::Cx;
 
 use super::bodies::{Bodies, Body};
 

@@ -17,7 +17,7 @@ use crate::lex::TokenKind;
 use crate::mappings::{self, Family, Kind, Mapping, Status, Target};
 
 /// The words that mean a file uses the CUDA kernel language.
-pub(super) const KERNEL_WORDS: &[&[u8]] = &[
+pub(crate) const KERNEL_WORDS: &[&[u8]] = &[
     b"__global__",
     b"__device__",
     b"__host__",
@@ -33,7 +33,7 @@ pub(super) const KERNEL_WORDS: &[&[u8]] = &[
 ];
 
 /// Whether `word` is one of [`KERNEL_WORDS`].
-pub(super) fn is_kernel_word(word: &[u8]) -> bool {
+pub(crate) fn is_kernel_word(word: &[u8]) -> bool {
     // Called on every identifier until one is found: test the cheap
     // first byte and length before comparing.
     matches!(word.first(), Some(b'_' | b't' | b'b' | b'g'))
@@ -317,7 +317,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         let resolved = m.resolve(&cx.opts.target);
         let Some(mut hip) = resolved.name else {
-            if !crate::rules::REPORTED_BY_RULES.contains(&name) {
+            if !crate::mappings::REPORTED_BY_RULES.contains(&name) {
                 unsupported_at.push((i, unsupported(cx, tok.range(), m, name, resolved.status)));
             }
             continue;
@@ -429,9 +429,7 @@ fn names_namespace(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
         // `namespace cub { … }` extends CUB at file scope; inside a user's
         // namespace (`namespace mylib { namespace cub {`) it is the user's own.
         let definition = cx.next(i).is_some_and(|n| cx.is_punct(n, b"{"));
-        return !definition
-            || cx.scopes.get_or_init(|| super::scopes::scopes(cx))[i]
-                == super::scopes::Scope::Global;
+        return !definition || cx.scope(i) == crate::tokens::Scope::Global;
     }
     cx.is_punct(b, b"=")
         && cx
@@ -574,7 +572,7 @@ fn may_be_cuda_name(word: &[u8]) -> bool {
 /// user mappings): it has the shape of a CUDA name, or the tables map it
 /// and it is not inert. The prefilter skips a file none of whose words
 /// passes this.
-pub(super) fn may_act_on(word: &[u8], target: &Target) -> bool {
+pub(crate) fn may_act_on(word: &[u8], target: &Target) -> bool {
     looks_like_cuda_bytes(word)
         || (mappings::may_be_key(word)
             && std::str::from_utf8(word).is_ok_and(|name| {
@@ -634,12 +632,12 @@ fn is_inert(m: &Mapping, name: &str, target: &Target) -> bool {
 
 /// The qualifiers (`thrust`) of namespace mappings (`thrust::cuda`): the pass
 /// looks `thrust::name` up, so the prefilter stops at them.
-pub(super) fn namespace_qualifiers() -> impl Iterator<Item = &'static str> {
+pub(crate) fn namespace_qualifiers() -> impl Iterator<Item = &'static str> {
     NAMESPACE_QUALIFIERS.iter().copied()
 }
 
 /// The first two bytes of every name [`looks_like_cuda_bytes`] passes.
-pub(super) const CUDA_SHAPED_PAIRS: &[&[u8; 2]] = &[b"cu", b"CU", b"nv"];
+pub(crate) const CUDA_SHAPED_PAIRS: &[&[u8; 2]] = &[b"cu", b"CU", b"nv"];
 
 /// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
 fn looks_like_cuda_bytes(name: &[u8]) -> bool {

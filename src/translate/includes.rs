@@ -10,7 +10,7 @@ use crate::lex::TokenKind;
 use crate::mappings::{self, HeaderAction};
 
 /// The HIP header that stands for the CUDA runtime nvcc includes implicitly.
-pub(super) const HIP_RUNTIME: &str = "hip/hip_runtime.h";
+pub(crate) const HIP_RUNTIME: &str = "hip/hip_runtime.h";
 const HIP_RUNTIME_API: &str = "hip/hip_runtime_api.h";
 
 /// What the include scan learnt.
@@ -48,7 +48,7 @@ struct IncludeLine {
 /// The first word of every include path the scan acts on: each CUDA header
 /// of the tables, and `hip/…` (a HIP header marks the file as CUDA code).
 /// For the prefilter.
-pub(super) fn path_first_words() -> impl Iterator<Item = &'static [u8]> {
+pub(crate) fn path_first_words() -> impl Iterator<Item = &'static [u8]> {
     let first_word = |path: &'static str| {
         let p = path.trim_start().as_bytes();
         let end = p

@@ -7,8 +7,9 @@
 
 use super::Cx;
 use super::launch::{self, is_spaced_triple};
-use crate::edit::Edit;
+use crate::edit::{self, Edit};
 use crate::lex::TokenKind;
+use crate::tokens::HALF_TYPES;
 
 /// Joins `<< <` … `>> >` of a launch into `<<<` … `>>>`. A run of three `<`
 /// is never C++ outside a launch; the launch's `>>>` is the first run of
@@ -75,11 +76,11 @@ fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
 /// (`register int r asm("r0")`) keeps it: there the keyword carries meaning.
 pub(super) fn drop_register(cx: &mut Cx<'_>) {
     // Text the translation deletes already (a dropped warp mask) keeps it.
-    let deleted = super::deleted_ranges(cx);
+    let deleted = edit::deleted_ranges(&cx.edits);
     for k in 0..cx.facts.landmarks.register.len() {
         let i = cx.facts.landmarks.register[k] as usize;
         let tok = *cx.tok(i);
-        if super::within(&deleted, &tok.range()) {
+        if edit::within(&deleted, &tok.range()) {
             continue;
         }
         if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
@@ -118,10 +119,6 @@ pub(super) fn drop_register(cx: &mut Cx<'_>) {
     }
 }
 
-/// The half types whose HIP `operator=` overloads make `x = {}` ambiguous
-/// (CUDA's `__half2` has one candidate).
-pub(super) const HALF_TYPES: &[&[u8]] = &[b"half", b"__half", b"half2", b"__half2"];
-
 /// `x = {}` where `x` is declared with a half type becomes `x = half2{}`:
 /// the same value-initialised (zero) value, with one `operator=` to pick.
 pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
@@ -139,7 +136,7 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
     if half_names.is_empty() {
         return;
     }
-    let deleted = super::deleted_ranges(cx);
+    let deleted = edit::deleted_ranges(&cx.edits);
     for i in 0..n {
         if cx.tok(i).kind != TokenKind::Ident {
             continue;
@@ -164,7 +161,7 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
         }
         if let Some(ty) = declared_type(cx, i).filter(|&t| HALF_TYPES.contains(&cx.text(t))) {
             let at = cx.tok(open).start as usize;
-            if super::within(&deleted, &(at..at)) {
+            if edit::within(&deleted, &(at..at)) {
                 continue;
             }
             let name = String::from_utf8_lossy(cx.text(ty)).into_owned();

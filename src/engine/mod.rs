@@ -5,6 +5,12 @@
 //! and renders), `verify`, the tests and both fuzz targets call
 //! [`process`], so they all see the same translation.
 //!
+//! A C++/CUDA file goes through [`translate`]: the prefilter
+//! ([`nothing_to_translate`]) skips what has nothing to translate; the rest
+//! runs to a fixed point ([`translate_in_full`]): [`crate::translate`](mod@crate::translate)'s
+//! passes, then the rules, then the findings (severities, suppressions,
+//! fixes), round after round on the output until it translates to itself.
+//!
 //! ```
 //! use hipify_rs::engine::{process, FileKind, FileResult};
 //! use hipify_rs::{Language, Options};
@@ -14,12 +20,19 @@
 //! assert!(t.output.starts_with(b"#include <hip/hip_runtime.h>\nhipMalloc"));
 //! ```
 
+mod findings;
+mod prefilter;
+mod round;
+
+pub use prefilter::nothing_to_translate;
+pub use round::translate_in_full;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use crate::buildfiles::{self, BuildKind};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::translate::{self, Language, Options, Stats, Translation};
+use crate::translate::{Language, Options, Stats, Translation};
 
 /// What a file is, from its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +68,7 @@ pub fn process(src: &[u8], kind: FileKind, opts: &Options) -> FileResult {
         return FileResult::Binary;
     }
     let run = || match kind {
-        FileKind::Source(language) => translate::translate(src, language, opts),
+        FileKind::Source(language) => translate(src, language, opts),
         FileKind::Build(kind) => buildfiles::translate_build_file(src, kind, opts),
     };
     FileResult::Translated(catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|_| {
@@ -68,6 +81,20 @@ pub fn process(src: &[u8], kind: FileKind, opts: &Options) -> FileResult {
             ),
         )
     }))
+}
+
+/// Translates one C/C++/CUDA file's bytes: nothing to do where the
+/// prefilter proves so, else every pass and rule to a fixed point.
+pub fn translate(src: &[u8], language: Language, opts: &Options) -> Translation {
+    if nothing_to_translate(src, language, opts) {
+        return Translation {
+            output: src.to_vec(),
+            changed: false,
+            stats: Stats::default(),
+            diagnostics: Vec::new(),
+        };
+    }
+    translate_in_full(src, language, opts)
 }
 
 /// A translation that leaves `src` as it is and reports `d`.

@@ -6,11 +6,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::Cx;
 use crate::diagnostic::resolve::{self, Suppression};
 use crate::diagnostic::{Applicability, Diagnostic};
+use crate::edit;
 use crate::edit::Edit;
 use crate::source::LineIndex;
+use crate::translate::{Cx, HIP_RUNTIME};
 
 /// Applies severities and suppressions; returns the diagnostics to report.
 pub(super) fn resolve(cx: &Cx<'_>, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -45,16 +46,16 @@ fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
                 && d.end_token as usize == name + 1
                 && cx.tok(name).kind == crate::lex::TokenKind::HeaderName
                 && cx.text(name).get(1..cx.text(name).len().saturating_sub(1))
-                    == Some(super::includes::HIP_RUNTIME.as_bytes())
+                    == Some(HIP_RUNTIME.as_bytes())
         })
         .map(|d| index.line_col(d.hash as usize).0)
         .collect();
     // A comment in a dropped argument is gone from the translation: it
     // suppresses nothing there, so nothing here either.
-    let deleted = super::deleted_ranges(cx);
+    let deleted = edit::deleted_ranges(&cx.edits);
     for &(start, end) in &cx.lx.comments {
         let (start, end) = (start as usize, end as usize);
-        if super::within(&deleted, &(start..end)) {
+        if edit::within(&deleted, &(start..end)) {
             continue;
         }
         let Some((file, codes)) = resolve::marks(&cx.src[start..end]) else {
@@ -93,13 +94,13 @@ pub(super) fn suppression_comments(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
         return Vec::new();
     }
     let finder = memchr::memmem::Finder::new(b"hipify-ignore");
-    let deleted = super::deleted_ranges(cx);
+    let deleted = edit::deleted_ranges(&cx.edits);
     cx.lx
         .comments
         .iter()
         .map(|&(s, e)| s as usize..e as usize)
         .filter(|r| finder.find(&cx.src[r.clone()]).is_some())
-        .filter(|r| !super::within(&deleted, r))
+        .filter(|r| !edit::within(&deleted, r))
         .collect()
 }
 

@@ -17,10 +17,10 @@
 
 use std::sync::LazyLock;
 
-use super::{Language, Options, identifiers, includes};
 use crate::lex::{CLASS, IDENT_START as START};
 use crate::mappings::Target;
 use crate::rules;
+use crate::translate::{self, Language, Options};
 
 /// Whether translating `src` would change nothing and report nothing, as
 /// far as one byte pass can tell: `true` is certain, `false` means "run the
@@ -79,9 +79,7 @@ fn any_word_matters(src: &[u8], target: &Target) -> bool {
 }
 
 fn word_matters(word: &[u8], target: &Target) -> bool {
-    identifiers::is_kernel_word(word)
-        || WORDS.contains(word)
-        || identifiers::may_act_on(word, target)
+    translate::is_kernel_word(word) || WORDS.contains(word) || translate::may_act_on(word, target)
 }
 
 /// Whether a `/*` may be left open: one after the last `*/` (or `/*/`
@@ -114,9 +112,9 @@ struct Words {
 const BLOOM_BITS: usize = 1 << 14;
 
 static WORDS: LazyLock<Words> = LazyLock::new(|| {
-    let mut words: Vec<&'static [u8]> = includes::path_first_words()
+    let mut words: Vec<&'static [u8]> = translate::path_first_words()
         .chain(rules::OUTSIDE_CUDA_WORDS.iter().copied())
-        .chain(identifiers::namespace_qualifiers().map(str::as_bytes))
+        .chain(translate::namespace_qualifiers().map(str::as_bytes))
         .collect();
     let prefixes = rules::OUTSIDE_CUDA_PREFIXES;
     // The scan looks at words of two bytes or more that start like an
@@ -139,10 +137,10 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
     for (g, p) in gate.iter_mut().zip(&prefix2) {
         *g |= p;
     }
-    for w in identifiers::KERNEL_WORDS {
+    for w in translate::KERNEL_WORDS {
         set(&mut gate, w);
     }
-    for w in identifiers::CUDA_SHAPED_PAIRS {
+    for w in translate::CUDA_SHAPED_PAIRS {
         set(&mut gate, &w[..]);
     }
     let mut bloom = vec![0u64; BLOOM_BITS / 64];
@@ -229,9 +227,9 @@ mod tests {
     #[test]
     fn kernel_words_agree() {
         assert!(
-            identifiers::KERNEL_WORDS
+            translate::KERNEL_WORDS
                 .iter()
-                .all(|w| identifiers::is_kernel_word(w))
+                .all(|w| translate::is_kernel_word(w))
         );
         assert!(!WORDS.disabled);
     }

@@ -4,7 +4,7 @@
 //! the declaration's shape on that one statement, so no file is ever parsed
 //! whole.
 
-use super::Cx;
+use super::Tokens;
 use crate::lex::TokenKind;
 
 /// A brace scope.
@@ -23,7 +23,7 @@ pub(crate) enum Scope {
 }
 
 /// The innermost scope of every token (indexed like the tokens).
-pub(crate) fn scopes(cx: &Cx<'_>) -> Vec<Scope> {
+pub(crate) fn scopes(cx: &Tokens<'_>) -> Vec<Scope> {
     let n = cx.lx.tokens.len();
     let mut out = Vec::with_capacity(n);
     let mut stack: Vec<Scope> = Vec::new();
@@ -59,7 +59,7 @@ pub(crate) fn scopes(cx: &Cx<'_>) -> Vec<Scope> {
 }
 
 /// The kind of the `{` at `open`, from the tokens of its head `head..open`.
-fn classify(cx: &Cx<'_>, head: usize, open: usize, parent: Scope) -> Scope {
+fn classify(cx: &Tokens<'_>, head: usize, open: usize, parent: Scope) -> Scope {
     let code = |k: usize| !cx.tok(k).in_directive();
     let mut parens = false;
     let mut assigns = false;

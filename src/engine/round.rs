@@ -1,0 +1,268 @@
+//! Translation to a fixed point: rounds of lexing, the translation passes,
+//! the rules and their fixes, each round over the previous one's output,
+//! until one changes nothing or [`settled`] shows that the next would not.
+
+use std::collections::HashMap;
+
+use super::findings;
+use crate::diagnostic::{Applicability, Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::{self, Token, TokenKind};
+use crate::rules;
+use crate::tokens::Tokens;
+use crate::translate::{self, Cx, Language, Options, Translation};
+
+/// [`translate`] without the prefilter: every pass, whatever the file holds.
+/// (For the tests that check the prefilter skips only what this would leave
+/// alone.)
+///
+/// Translation runs to a fixed point: a round lexes the text, runs the
+/// passes and the rules, and applies their edits; the next round reads that
+/// output afresh, until a round changes nothing. So the output always
+/// translates to itself, and no pass needs to foresee how another's edits
+/// read (a launch around an `#include` the include scan deletes is
+/// rewritten by the round that no longer sees the directive). The findings
+/// are the first round's, on the original's bytes; later rounds add their
+/// counts. Most files settle in one round: [`settled`] proves from the
+/// edits alone that another would change nothing.
+#[doc(hidden)]
+pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Translation {
+    let (mut first, mut settled) = round(src, language, opts);
+    let mut rounds = 1;
+    let mut output = std::mem::take(&mut first.output);
+    while first.changed && !settled {
+        if rounds == MAX_ROUNDS {
+            return super::untouched(
+                src,
+                Diagnostic::new(
+                    Code::InternalPanic,
+                    0..0,
+                    format!(
+                        "internal error: the translation still changed its own output after {MAX_ROUNDS} rounds; the file was left untouched (please report it)"
+                    ),
+                ),
+            );
+        }
+        let (next, next_settled) = round(&output, language, opts);
+        rounds += 1;
+        if let Some(error) = (next.diagnostics.iter()).find(|d| d.code == Code::InternalPanic) {
+            // Its span is in the previous round's output, not in `src`.
+            let message = format!("{} (in translation round {rounds})", error.message);
+            return super::untouched(src, Diagnostic::new(Code::InternalPanic, 0..0, message));
+        }
+        if !next.changed {
+            break;
+        }
+        first.stats.add(&next.stats);
+        output = next.output;
+        settled = next_settled;
+    }
+    first.changed = output != src;
+    first.output = output;
+    first
+}
+
+/// The most rounds [`translate_in_full`] runs; one more change is a bug.
+const MAX_ROUNDS: usize = 4;
+
+/// One round of translation: lex `src`, run the passes and the rules,
+/// resolve the findings, apply the required (and with `--fix` the safe)
+/// fixes and every edit. Also says whether the output is [`settled`].
+pub(super) fn round(src: &[u8], language: Language, opts: &Options) -> (Translation, bool) {
+    let lexed = lex::lex(src);
+    let mut cx = Cx::new(Tokens::new(src, &lexed), opts);
+    let cuda = translate::passes(&mut cx, language);
+    let mut found = std::mem::take(&mut cx.diagnostics);
+    found.extend(rules::check(
+        &rules::Cx::new(&cx.tokens, opts, &cx.edits, &cx.facts.landmarks),
+        cuda,
+    ));
+    found.extend(cx.notes.take());
+    let mut diagnostics = findings::resolve(&cx, found);
+    let required = diagnostics.iter().any(|d| {
+        d.fix
+            .as_ref()
+            .is_some_and(|f| f.applicability == Applicability::Required)
+    });
+    let kept = if opts.apply_fixes || required {
+        findings::suppression_comments(&cx)
+    } else {
+        Vec::new()
+    };
+    let mut edits = std::mem::take(&mut cx.edits);
+    let mut clashed = false;
+    if opts.apply_fixes || required {
+        let fixes = findings::apply_fixes(&mut edits, diagnostics, &kept, opts.apply_fixes);
+        diagnostics = fixes.left;
+        cx.stats.fixed = fixes.fixed;
+        clashed = fixes.clashed;
+    }
+    let settled = !clashed && settled(&cx, &edits);
+    (
+        Translation::assemble(src, edits, diagnostics, cx.stats),
+        settled,
+    )
+}
+
+/// Whether applying `edits` to the round's text leaves the next round
+/// nothing to do, so that it need not run. Each edit must be of a kind that
+/// changes how no pass reads the text around it:
+///
+/// - a word, in an identifier or a string literal, renamed to a word no
+///   pass acts on; a number or a header name's path replaced;
+/// - text within a line that begins or ends no statement, scope, bracket
+///   pair of a launch, literal, comment or directive (an argument wrapped
+///   or added, `register ` dropped), without `--hip-kernel-execution-syntax`;
+/// - whole lines of directives or comments inserted at a line start;
+/// - a whole directive deleted where it joins no code: before the first
+///   token of code, next to a directive that stays, or after a `;`, `{` or
+///   `}` with no `(` or `[` open before it since the last directive (without
+///   `--hip-kernel-execution-syntax`).
+///
+/// Any other edit (a launch rewritten, a warp mask dropped, most fixes)
+/// sends the output round again, and so does a fix another edit kept out.
+/// `false` costs a round; a wrong `true` would leave output that translates
+/// further, which the fixture test's and the fuzz targets' idempotence
+/// checks catch. On HeCBench every file settles in one round.
+#[inline(never)]
+fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
+    let tokens = &cx.lx.tokens;
+    let is_word = |t: &str| {
+        t.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+            && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    // Per token of code before a deleted directive: whether its run of
+    // code closes every `(` and `[` it opens.
+    let mut closed: HashMap<usize, bool> = HashMap::new();
+    // Where the deletions start, sorted.
+    let mut deletions: Vec<usize> = (edits.iter())
+        .filter(|e| e.text.is_empty())
+        .map(|e| e.range.start)
+        .collect();
+    deletions.sort_unstable();
+    let word_byte = |b: &u8| lex::CLASS[*b as usize] != 0;
+    edits.iter().all(|e| {
+        let r = &e.range;
+        // The common case first: a whole word (an identifier, a number, a
+        // word in a string literal) replaced by a word or nothing.
+        let old = &cx.src[r.clone()];
+        if !old.is_empty()
+            && old.iter().all(word_byte)
+            && e.text.as_bytes().iter().all(word_byte)
+            && !r
+                .start
+                .checked_sub(1)
+                .is_some_and(|p| word_byte(&cx.src[p]))
+            && !cx.src.get(r.end).is_some_and(word_byte)
+        {
+            return e.text.is_empty()
+                || e.text.as_bytes()[0].is_ascii_digit()
+                || !translate::may_act_on(e.text.as_bytes(), &cx.opts.target);
+        }
+        let k = tokens.partition_point(|t| (t.start as usize) < r.start);
+        // The token holding the replaced bytes.
+        let holder = [k.checked_sub(1), Some(k)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| tokens.get(i))
+            .find(|t| !r.is_empty() && t.start as usize <= r.start && r.end <= t.end as usize);
+        if let Some(t) = holder {
+            let whole = t.range() == *r;
+            let inert_word =
+                || is_word(&e.text) && !translate::may_act_on(e.text.as_bytes(), &cx.opts.target);
+            return match t.kind {
+                TokenKind::Ident => whole && (e.text.is_empty() || inert_word()),
+                TokenKind::Number => whole && e.text.bytes().all(|b| b.is_ascii_alphanumeric()),
+                // A word in a string literal (the string pass's rename).
+                TokenKind::Str => {
+                    cx.src[r.clone()]
+                        .iter()
+                        .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                        && inert_word()
+                }
+                // A header name's path, its `<>` or quotes kept.
+                TokenKind::HeaderName => {
+                    (t.start as usize) < r.start
+                        && r.end < t.end as usize
+                        && !e.text.contains(['<', '>', '"', '\n', '\r'])
+                }
+                _ => false,
+            };
+        }
+        // Within a line, no structure: a call's argument wrapped or added,
+        // a type named (`h = __half{}`), a keyword dropped (`register `),
+        // `~0u` widened, a spaced launch's blanks removed. No statement,
+        // scope, directive, literal, comment or launch begins or ends there.
+        let plain = |t: &[u8]| {
+            !t.iter().any(|b| b";{}#\"'/\\\n\r".contains(b))
+                && memchr::memmem::find(t, b"<<").is_none()
+                && memchr::memmem::find(t, b">>").is_none()
+        };
+        if plain(&cx.src[r.clone()]) && plain(e.text.as_bytes()) {
+            return !cx.opts.kernel_execution_syntax
+                && e.text
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .all(|w| {
+                        w.is_empty() || !translate::may_act_on(w.as_bytes(), &cx.opts.target)
+                    });
+        }
+        if r.is_empty() {
+            let at_line_start = r.start == 0 || cx.src.get(r.start - 1) == Some(&b'\n');
+            return at_line_start
+                && !cx.in_comment(r.start)
+                && e.text.ends_with('\n')
+                && e.text.lines().all(|l| {
+                    let l = l.trim_start();
+                    l.is_empty() || l.starts_with('#') || l.starts_with("//")
+                });
+        }
+        if !e.text.is_empty() || cx.opts.kernel_execution_syntax {
+            return false;
+        }
+        let dirs = &cx.lx.directives;
+        let d = dirs.partition_point(|d| (d.line_start as usize) < r.start);
+        let Some(dir) = dirs
+            .get(d)
+            .filter(|d| d.line_start as usize == r.start && d.end_with_newline as usize == r.end)
+        else {
+            return false;
+        };
+        let first = dir.first_token as usize;
+        let before = first.checked_sub(1).map(|p| &tokens[p]);
+        let after = tokens.get(dir.end_token as usize);
+        let stays = |t: &Token| {
+            t.in_directive() && {
+                let d = &dirs[t.directive as usize];
+                deletions.binary_search(&(d.line_start as usize)).is_err()
+            }
+        };
+        if before.is_none_or(|t| stays(t)) || after.is_some_and(|t| stays(t)) {
+            return true;
+        }
+        // The last token of code before it, and whether the code from the
+        // directive before up to it leaves a `(` or `[` open.
+        let Some(p) = tokens[..first].iter().rposition(|t| !t.in_directive()) else {
+            return true;
+        };
+        matches!(cx.text(p), b";" | b"{" | b"}")
+            && *closed.entry(p).or_insert_with(|| {
+                let mut depth = 0u32;
+                for t in tokens[..=p].iter().rev() {
+                    if t.in_directive() {
+                        break;
+                    }
+                    if t.kind == TokenKind::Punct {
+                        match cx.src[t.start as usize] {
+                            b')' | b']' => depth += 1,
+                            b'(' | b'[' if depth == 0 => return false,
+                            b'(' | b'[' => depth -= 1,
+                            _ => {}
+                        }
+                    }
+                }
+                true
+            })
+    })
+}

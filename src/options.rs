@@ -1,0 +1,44 @@
+//! What a translation is asked for: the options and the language of a file,
+//! shared by the translation passes, the rules and the engine.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Code, Severity};
+use crate::mappings::Target;
+
+/// How to translate.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The HIP flavour and version to emit for.
+    pub target: Target,
+    /// Rewrite `k<<<…>>>(…)` as `hipLaunchKernelGGL(k, …)`
+    /// (hipify-clang's `--hip-kernel-execution-syntax`).
+    pub kernel_execution_syntax: bool,
+    /// Apply the safe fixes of the diagnostics (`--fix`).
+    pub apply_fixes: bool,
+    /// Severities overriding the registry's defaults (config, `--deny` …).
+    pub severities: HashMap<Code, Severity>,
+    /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
+    pub extra_mappings: HashMap<String, String>,
+    /// Leave CUDA names inside string literals as they are (`--keep-strings`).
+    pub keep_strings: bool,
+}
+
+/// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// `.cu`, `.cuh`: CUDA sources.
+    Cuda,
+    /// Anything else: C/C++ that may use CUDA APIs.
+    Cpp,
+}
+
+impl Language {
+    /// Judges by extension: `.cu` and `.cuh` are CUDA.
+    pub fn of_path(path: &std::path::Path) -> Language {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("cu" | "cuh" | "CU" | "CUH") => Language::Cuda,
+            _ => Language::Cpp,
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! A text's tokens and what every pass and rule asks of them: the token at
+//! an index and its text, its neighbours in the same context (one directive,
+//! or the code between directives), bracket pairs, call arguments, template
+//! argument lists, brace scopes. Read-only and lazy: the bracket table and
+//! the scopes are made on first need. [`crate::translate`] and
+//! [`crate::rules`] both read a file through [`Tokens`]; neither imports the
+//! other.
+
+mod calls;
+mod scopes;
+
+pub(crate) use calls::Args;
+pub(crate) use scopes::Scope;
+
+use std::cell::OnceCell;
+use std::ops::Range;
+
+use crate::lex::{self, Lexed, Token, TokenKind};
+
+/// One text's tokens, with the tables made from them on first need.
+pub(crate) struct Tokens<'a> {
+    /// The text.
+    pub(crate) src: &'a [u8],
+    /// Its tokens, directives and comments.
+    pub(crate) lx: &'a Lexed,
+    /// The brace scope of every token.
+    scopes: OnceCell<Vec<Scope>>,
+    /// The bracket pairs, made on first need by a long scan.
+    brackets: OnceCell<Brackets>,
+}
+
+/// The brackets of a token stream, for long scans: which pairs with which,
+/// and where the tokens are that end a template argument list.
+pub(crate) struct Brackets {
+    /// Per token, the index of the bracket it pairs with in the same context
+    /// (a run of tokens of one directive, or of code between directives), or
+    /// `u32::MAX`. Brackets pair by depth alone, whatever their kind, as
+    /// [`Tokens::matching_close`] scans.
+    pairs: Vec<u32>,
+    /// Per token, how many tokens before it end every pending template
+    /// argument list (`;`, `{`, `}`, the first of `&&` or `||`): see
+    /// [`Tokens::template_closes`].
+    list_ends_before: Vec<u32>,
+}
+
+impl Brackets {
+    fn new(cx: &Tokens<'_>) -> Brackets {
+        let tokens = &cx.lx.tokens;
+        let mut pairs = vec![u32::MAX; tokens.len()];
+        let mut list_ends_before = Vec::with_capacity(tokens.len() + 1);
+        let mut ends = 0u32;
+        let mut open: Vec<u32> = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            list_ends_before.push(ends);
+            if i > 0 && tokens[i - 1].directive != t.directive {
+                open.clear();
+            }
+            if t.kind != TokenKind::Punct {
+                continue;
+            }
+            let c = cx.src[t.start as usize];
+            match c {
+                b'(' | b'[' | b'{' => open.push(i as u32),
+                b')' | b']' | b'}' => {
+                    if let Some(o) = open.pop() {
+                        pairs[o as usize] = i as u32;
+                        pairs[i] = o;
+                    }
+                }
+                _ => {}
+            }
+            if cx.ends_template_lists(i, tokens.len()) {
+                ends += 1;
+            }
+        }
+        list_ends_before.push(ends);
+        Brackets {
+            pairs,
+            list_ends_before,
+        }
+    }
+
+    /// Whether tokens `r` hold one that ends template argument lists.
+    pub(crate) fn ends_lists_in(&self, r: Range<usize>) -> bool {
+        self.list_ends_before[r.end] > self.list_ends_before[r.start]
+    }
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `src`, lexed as `lx`.
+    pub(crate) fn new(src: &'a [u8], lx: &'a Lexed) -> Tokens<'a> {
+        Tokens {
+            src,
+            lx,
+            scopes: OnceCell::new(),
+            brackets: OnceCell::new(),
+        }
+    }
+
+    pub(crate) fn tok(&self, i: usize) -> &'a Token {
+        &self.lx.tokens[i]
+    }
+
+    pub(crate) fn text(&self, i: usize) -> &'a [u8] {
+        &self.src[self.lx.tokens[i].range()]
+    }
+
+    pub(crate) fn is_punct(&self, i: usize, p: &[u8]) -> bool {
+        let t = &self.lx.tokens[i];
+        t.kind == TokenKind::Punct && &self.src[t.range()] == p
+    }
+
+    pub(crate) fn is_ident(&self, i: usize, word: &[u8]) -> bool {
+        let t = &self.lx.tokens[i];
+        t.kind == TokenKind::Ident && &self.src[t.range()] == word
+    }
+
+    /// The token before `i` in the same context (same directive, or both code).
+    pub(crate) fn prev(&self, i: usize) -> Option<usize> {
+        let j = i.checked_sub(1)?;
+        (self.lx.tokens[j].directive == self.lx.tokens[i].directive).then_some(j)
+    }
+
+    /// The token after `i` in the same context.
+    pub(crate) fn next(&self, i: usize) -> Option<usize> {
+        let j = i + 1;
+        (j < self.lx.tokens.len() && self.lx.tokens[j].directive == self.lx.tokens[i].directive)
+            .then_some(j)
+    }
+
+    /// Byte range covered by tokens `a..b` (b exclusive, non-empty).
+    pub(crate) fn span(&self, a: usize, b: usize) -> Range<usize> {
+        self.lx.tokens[a].start as usize..self.lx.tokens[b - 1].end as usize
+    }
+
+    /// Index of the token closing the bracket opened at `open` (`(`, `[`, `{`),
+    /// staying within the same context.
+    pub(crate) fn matching_close(&self, open: usize) -> Option<usize> {
+        self.matching(open, 1)
+    }
+
+    /// Index of the token opening the bracket closed at `close` (`)`, `]`,
+    /// `}`), scanning backwards within the same context.
+    pub(crate) fn matching_open(&self, close: usize) -> Option<usize> {
+        self.matching(close, -1)
+    }
+
+    pub(crate) fn brackets(&self) -> &Brackets {
+        self.brackets.get_or_init(|| Brackets::new(self))
+    }
+
+    /// The bracket matching token `at`, scanning forward (`step` 1) or back.
+    /// Most brackets match within a few tokens, so those are scanned; past
+    /// that, the answer comes from a table of every pair made once, so that
+    /// calls nested thousands deep cost linear time, not quadratic.
+    fn matching(&self, at: usize, step: isize) -> Option<usize> {
+        const SCAN: usize = 64;
+        let (opens, closes) = if step > 0 {
+            (b"([{", b")]}")
+        } else {
+            (b")]}", b"([{")
+        };
+        let mut depth = 0usize;
+        let mut i = at;
+        for _ in 0..SCAN {
+            let t = self.tok(i);
+            if t.kind == TokenKind::Punct {
+                let c = self.src[t.start as usize];
+                if opens.contains(&c) {
+                    depth += 1;
+                } else if closes.contains(&c) {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+            }
+            i = if step > 0 {
+                self.next(i)?
+            } else {
+                self.prev(i)?
+            };
+        }
+        let partner = self.brackets().pairs[at];
+        (partner != u32::MAX).then_some(partner as usize)
+    }
+
+    /// Whether byte `at` lies inside a comment (not at its first byte): no
+    /// line can be put there.
+    pub(crate) fn in_comment(&self, at: usize) -> bool {
+        let c = &self.lx.comments;
+        let k = c.partition_point(|&(s, _)| (s as usize) < at);
+        k > 0 && at < c[k - 1].1 as usize
+    }
+
+    /// Whether token `i` is outside every class, function and block: at
+    /// file scope or in a namespace.
+    pub(crate) fn at_namespace_scope(&self, i: usize) -> bool {
+        let scope = self.scope(i);
+        matches!(scope, Scope::Global | Scope::Namespace)
+    }
+
+    /// The name of identifier token `i`, with line splices removed.
+    pub(crate) fn ident_name(&self, i: usize) -> std::borrow::Cow<'a, [u8]> {
+        let t = self.tok(i);
+        if t.spliced {
+            std::borrow::Cow::Owned(lex::despliced(&self.src[t.range()]))
+        } else {
+            std::borrow::Cow::Borrowed(&self.src[t.range()])
+        }
+    }
+
+    /// The innermost brace scope of token `i`.
+    pub(crate) fn scope(&self, i: usize) -> Scope {
+        self.scopes.get_or_init(|| scopes::scopes(self))[i]
+    }
+}
+
+/// The half types whose HIP `operator=` overloads make `x = {}` ambiguous
+/// (CUDA's `__half2` has one candidate).
+pub(crate) const HALF_TYPES: &[&[u8]] = &[b"half", b"__half", b"half2", b"__half2"];
+
+/// Token indices the identifier pass notes as it reads every token, so that
+/// the passes and rules after it visit only these instead of the whole
+/// stream again (each in order).
+#[derive(Debug, Default)]
+pub(crate) struct Landmarks {
+    /// String literals.
+    pub(crate) strings: Vec<u32>,
+    /// `asm`, `__asm__`, `__asm`.
+    pub(crate) asm: Vec<u32>,
+    /// `register`.
+    pub(crate) register: Vec<u32>,
+    /// The half types: `half`, `__half`, `half2`, `__half2`.
+    pub(crate) half: Vec<u32>,
+}
+
+impl Landmarks {
+    /// Notes token `i`, an identifier spelled `word`.
+    #[inline]
+    pub(crate) fn note_ident(&mut self, i: usize, word: &[u8]) {
+        // A length and a first byte rule out almost every word.
+        let list = match (word.len(), word[0]) {
+            (3 | 5 | 7, b'a' | b'_') if matches!(word, b"asm" | b"__asm__" | b"__asm") => {
+                &mut self.asm
+            }
+            (8, b'r') if word == b"register" => &mut self.register,
+            (4..=7, b'h' | b'_') if HALF_TYPES.contains(&word) => &mut self.half,
+            _ => return,
+        };
+        list.push(i as u32);
+    }
+}
