@@ -67,6 +67,15 @@ fn any_word_matters(src: &[u8], target: &Target) -> bool {
             Some(b'"') if src[i - 1] == b'R' => return true,
             _ => {}
         }
+        // After a backslash (`"\ncurand"`), the string pass reads the word
+        // from past the escape's letter.
+        if start > 0
+            && src[start - 1] == b'\\'
+            && i - start >= 3
+            && word_matters(&src[start + 1..i], target)
+        {
+            return true;
+        }
         // No word that matters is shorter than two bytes.
         if i - start >= 2 {
             let pair = (usize::from(src[start]) << 8) | usize::from(src[start + 1]);

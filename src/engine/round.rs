@@ -209,16 +209,24 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
                     });
         }
         if r.is_empty() {
+            // Whole lines of directives or comments, between two tokens
+            // that a directive or the end of a statement parts already.
             let at_line_start = r.start == 0 || cx.src.get(r.start - 1) == Some(&b'\n');
-            return at_line_start
-                && !cx.in_comment(r.start)
-                && e.text.ends_with('\n')
+            let lines = e.text.ends_with('\n')
                 && e.text.lines().all(|l| {
                     let l = l.trim_start();
                     l.is_empty() || l.starts_with('#') || l.starts_with("//")
                 });
+            let before = k.checked_sub(1);
+            return at_line_start
+                && lines
+                && !cx.in_comment(r.start)
+                && before.is_none_or(|p| tokens[p].end as usize <= r.start)
+                && (before.is_none_or(|p| tokens[p].in_directive())
+                    || tokens.get(k).is_none_or(Token::in_directive)
+                    || before.is_some_and(|p| ends_statement(cx, p, &mut closed)));
         }
-        if !e.text.is_empty() || cx.opts.kernel_execution_syntax {
+        if !e.text.is_empty() {
             return false;
         }
         let dirs = &cx.lx.directives;
@@ -241,28 +249,38 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
         if before.is_none_or(|t| stays(t)) || after.is_some_and(|t| stays(t)) {
             return true;
         }
-        // The last token of code before it, and whether the code from the
-        // directive before up to it leaves a `(` or `[` open.
-        let Some(p) = tokens[..first].iter().rposition(|t| !t.in_directive()) else {
-            return true;
-        };
-        matches!(cx.text(p), b";" | b"{" | b"}")
-            && *closed.entry(p).or_insert_with(|| {
-                let mut depth = 0u32;
-                for t in tokens[..=p].iter().rev() {
-                    if t.in_directive() {
-                        break;
-                    }
-                    if t.kind == TokenKind::Punct {
-                        match cx.src[t.start as usize] {
-                            b')' | b']' => depth += 1,
-                            b'(' | b'[' if depth == 0 => return false,
-                            b'(' | b'[' => depth -= 1,
-                            _ => {}
-                        }
-                    }
+        // The last token of code before it.
+        match tokens[..first].iter().rposition(|t| !t.in_directive()) {
+            None => true,
+            Some(p) => ends_statement(cx, p, &mut closed),
+        }
+    })
+}
+
+/// Whether token `p` of code ends a statement or opens or closes a brace
+/// block, with no `(` or `[` of the code since the directive before it left
+/// open (`closed` remembers the answer per token): a directive put or taken
+/// away right after it parts or joins no construct a pass reads. Never with
+/// `--hip-kernel-execution-syntax`, whose launches hold braces.
+fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut HashMap<usize, bool>) -> bool {
+    if cx.opts.kernel_execution_syntax || !matches!(cx.text(p), b";" | b"{" | b"}") {
+        return false;
+    }
+    *closed.entry(p).or_insert_with(|| {
+        let mut depth = 0u32;
+        for t in cx.lx.tokens[..=p].iter().rev() {
+            if t.in_directive() {
+                break;
+            }
+            if t.kind == TokenKind::Punct {
+                match cx.src[t.start as usize] {
+                    b')' | b']' => depth += 1,
+                    b'(' | b'[' if depth == 0 => return false,
+                    b'(' | b'[' => depth -= 1,
+                    _ => {}
                 }
-                true
-            })
+            }
+        }
+        true
     })
 }

@@ -182,7 +182,16 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
         let apart = e.range.end <= replaced.start || e.range.start >= replaced.end;
         !inside && !apart
     };
-    if cx.edits.iter().any(straddles) {
+    // So can an edit inside it but outside the parts kept (a dropped warp
+    // mask taking a `<<<` with it).
+    let lost = |e: &Edit| {
+        replaced.start <= e.range.start
+            && e.range.end <= replaced.end
+            && !kept
+                .iter()
+                .any(|k| k.start <= e.range.start && e.range.end <= k.end)
+    };
+    if cx.edits.iter().any(|e| straddles(e) || lost(e)) {
         return None;
     }
 

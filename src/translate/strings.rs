@@ -6,8 +6,8 @@
 
 use super::Cx;
 use super::identifiers;
-use crate::edit::Edit;
-use crate::lex::TokenKind;
+use crate::edit::{self, Edit};
+use crate::lex::{CLASS, TokenKind};
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     // The operands of each `asm`, to its `)`: PTX and constraints are no C++.
@@ -32,12 +32,14 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     for k in 1..asm.len() {
         asm[k].end = asm[k].end.max(asm[k - 1].end);
     }
+    // What the identifier pass deletes (a dropped warp mask) is gone.
+    let deleted = edit::deleted_ranges(&cx.edits);
     let strings = std::mem::take(&mut cx.facts.landmarks.strings);
     for &i in &strings {
         let i = i as usize;
         let tok = *cx.tok(i);
         let k = asm.partition_point(|r| r.start < tok.start as usize);
-        if k > 0 && asm[k - 1].end > tok.start as usize {
+        if k > 0 && asm[k - 1].end > tok.start as usize || edit::within(&deleted, &tok.range()) {
             continue;
         }
         // A raw string left open runs to the end of the file: not translated.
@@ -66,20 +68,24 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 k += 2;
                 continue;
             }
-            if !(b.is_ascii_alphabetic() || b == b'_') {
+            if CLASS[b as usize] == 0 {
                 k += 1;
                 continue;
             }
+            // A word as the lexer splits identifiers (a byte past ASCII or a
+            // `$` belongs to it), as the prefilter reads it too; one that
+            // starts with a digit is none.
             let end = k + cx.src[k..body.end]
                 .iter()
-                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .position(|c| CLASS[*c as usize] == 0)
                 .unwrap_or(body.end - k);
             let word = &cx.src[k..end];
-            if let Some((hip, family)) = (crate::mappings::may_be_key(word))
+            let name = (b.is_ascii_alphabetic() || b == b'_') && crate::mappings::may_be_key(word);
+            let rename = name
                 .then(|| std::str::from_utf8(word).ok())
                 .flatten()
-                .and_then(|word| identifiers::plain_rename(word, &cx.opts.target))
-            {
+                .and_then(|word| identifiers::plain_rename(word, &cx.opts.target));
+            if let Some((hip, family)) = rename {
                 cx.edits.push(Edit::replace(k..end, hip));
                 *cx.stats.rewrites.entry(family).or_default() += 1;
             }
