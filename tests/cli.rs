@@ -1,5 +1,7 @@
 //! End-to-end tests of the `hipify-rs` binary, each in its own temp dir.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -262,7 +264,7 @@ fn diff_applies_with_patch() {
         .current_dir(dir.path())
         .output()
     else {
-        eprintln!("patch not installed; skipped");
+        common::cannot_run("patch is not installed");
         return;
     };
     assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
@@ -386,7 +388,7 @@ fn verify_fails_clearly_without_hipcc() {
 #[test]
 fn verify_compiles_translations_and_maps_errors_back() {
     if Command::new("hipcc").arg("--version").output().is_err() {
-        eprintln!("hipcc not installed; skipped (ci/test installs it)");
+        common::cannot_run("hipcc is not installed");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

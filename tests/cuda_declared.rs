@@ -3,6 +3,8 @@
 //! format, that it was made by the committed script's pins, and the
 //! script's parser on a small header sample (no network needed).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -94,7 +96,7 @@ fn parser_reads_the_sample_header() {
             .is_ok_and(|o| o.status.success())
     });
     let Some(python) = python else {
-        eprintln!("note: no python3; skipping the parser check");
+        common::cannot_run("no python3 for the parser check");
         return;
     };
     let dir = Path::new(ROOT).join("tests/data/cuda-headers");

@@ -17,6 +17,8 @@
 //! The inputs are the same on every run (a fixed seed); `PROPTEST_CASES=N`
 //! runs more cases and `PROPTEST_RNG_SEED=N` other ones.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -633,7 +635,7 @@ proptest! {
     #[test]
     fn diff_applied_with_patch_equals_output_dir(files in tree_files()) {
         if !patch_available() {
-            eprintln!("note: no `patch` here; skipped");
+            common::cannot_run("`patch` is not installed");
             return Ok(());
         }
         let dir = tempfile::tempdir().unwrap();

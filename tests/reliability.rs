@@ -4,6 +4,8 @@
 //! Tests that need privileges they do not have (mounting a tmpfs, dropping to
 //! an unprivileged user) print a note and pass vacuously.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -159,7 +161,7 @@ fn inplace_unwritable_file_is_reported_and_others_proceed() {
     give(&root.join("open"), 0o755);
     give(&root.join("locked"), 0o555);
     if !is_root() && fs::File::create(root.join("locked/probe")).is_ok() {
-        eprintln!("note: cannot make a read-only directory here; skipped");
+        common::cannot_run("cannot make a read-only directory here");
         return;
     }
     let o = unprivileged()
@@ -195,7 +197,7 @@ fn tmpfs(at: &Path, size: &str) -> Option<Unmount> {
         .status()
         .is_ok_and(|s| s.success());
     if !ok {
-        eprintln!("note: cannot mount a tmpfs here (needs root); full-disk test skipped");
+        common::cannot_run("cannot mount a tmpfs here (needs root)");
         return None;
     }
     Some(Unmount(at.to_path_buf()))
@@ -1368,7 +1370,7 @@ fn unreadable_and_missing_paths_are_named_and_others_proceed() {
     give(&root.join("src/secret.cu"), 0o000);
     give(&root.join("src/closed"), 0o000);
     if !is_root() && fs::read(root.join("src/secret.cu")).is_ok() {
-        eprintln!("note: permissions do not bite here; skipped");
+        common::cannot_run("permissions do not bite here");
         return;
     }
     let o = unprivileged()
