@@ -110,21 +110,23 @@ pub(super) fn round(src: &[u8], language: Language, opts: &Options) -> (Translat
 ///
 /// - a word, in an identifier or a string literal, renamed to a word no
 ///   pass acts on; a number or a header name's path replaced;
-/// - text within a line that begins or ends no statement, scope, bracket
-///   pair of a launch, literal, comment or directive (an argument wrapped
-///   or added, `register ` dropped), without `--hip-kernel-execution-syntax`;
-/// - whole lines of directives or comments inserted at a line start;
+/// - text within a line that begins or ends no statement, scope, literal,
+///   comment or directive (an argument wrapped or added, `register `
+///   dropped);
+/// - whole lines of directives or comments inserted where a directive or
+///   the end of a statement parts the code already;
 /// - a whole directive deleted where it joins no code: before the first
 ///   token of code, next to a directive that stays, or after a `;`, `{` or
-///   `}` with no `(` or `[` open before it since the last directive (without
-///   `--hip-kernel-execution-syntax`).
+///   `}` with no `(` or `[` open before it since the last directive;
+/// - a launch rewritten (`--hip-kernel-execution-syntax`).
 ///
-/// Any other edit (a launch rewritten, a warp mask dropped, most fixes)
-/// sends the output round again, and so does a fix another edit kept out.
-/// `false` costs a round; a wrong `true` would leave output that translates
-/// further, which the fixture test's and the fuzz targets' idempotence
-/// checks catch. On HeCBench every file settles in one round.
-#[inline(never)]
+/// With `--hip-kernel-execution-syntax`, all but the first and the
+/// directive-adjacent ones need every launch of the text rewritten: a launch
+/// left as it is may be read across them. Any other edit (a warp mask dropped, most
+/// fixes) sends the output round again, and so does a fix another edit kept
+/// out. `false` costs a round; a wrong `true` would leave output that
+/// translates further, which the fixture test's and the fuzz targets'
+/// idempotence checks catch. On HeCBench every file settles in one round.
 fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
     let tokens = &cx.lx.tokens;
     let is_word = |t: &str| {
@@ -143,6 +145,9 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
         .collect();
     deletions.sort_unstable();
     let word_byte = |b: &u8| lex::CLASS[*b as usize] != 0;
+    // Launches the rewrite left hold brackets of their own, which text
+    // around them may be read as part of.
+    let launches_left = cx.opts.kernel_execution_syntax && cx.facts.launches_left;
     edits.iter().all(|e| {
         let r = &e.range;
         // The common case first: a whole word (an identifier, a number, a
@@ -160,6 +165,11 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
             return e.text.is_empty()
                 || e.text.as_bytes()[0].is_ascii_digit()
                 || !translate::may_act_on(e.text.as_bytes(), &cx.opts.target);
+        }
+        // A launch rewritten, where every `<<<` of the text was: no launch
+        // is left to read differently around it.
+        if e.text.starts_with("hipLaunchKernelGGL(") && !cx.facts.launches_left {
+            return true;
         }
         let k = tokens.partition_point(|t| (t.start as usize) < r.start);
         // The token holding the replaced bytes.
@@ -201,7 +211,7 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
                 && memchr::memmem::find(t, b">>").is_none()
         };
         if plain(&cx.src[r.clone()]) && plain(e.text.as_bytes()) {
-            return !cx.opts.kernel_execution_syntax
+            return !launches_left
                 && e.text
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .all(|w| {
@@ -263,7 +273,8 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
 /// away right after it parts or joins no construct a pass reads. Never with
 /// `--hip-kernel-execution-syntax`, whose launches hold braces.
 fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut HashMap<usize, bool>) -> bool {
-    if cx.opts.kernel_execution_syntax || !matches!(cx.text(p), b";" | b"{" | b"}") {
+    let launches_left = cx.opts.kernel_execution_syntax && cx.facts.launches_left;
+    if launches_left || !matches!(cx.text(p), b";" | b"{" | b"}") {
         return false;
     }
     *closed.entry(p).or_insert_with(|| {

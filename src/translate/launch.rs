@@ -24,6 +24,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 i = resume;
                 continue;
             }
+            cx.facts.launches_left = true;
         }
         i += 1;
     }

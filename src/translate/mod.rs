@@ -189,6 +189,9 @@ pub(crate) struct Facts {
     pub(crate) kernel_language_unguarded: bool,
     /// Some identifier names a CUDA API (of any family).
     pub(crate) uses_cuda_names: bool,
+    /// Some `<<<` was left as it is by the launch rewrite
+    /// (`--hip-kernel-execution-syntax`).
+    pub(crate) launches_left: bool,
     /// Where the rarer tokens the later passes look for are.
     pub(crate) landmarks: Landmarks,
 }
