@@ -256,7 +256,7 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
                 deletions.binary_search(&(d.line_start as usize)).is_err()
             }
         };
-        if before.is_none_or(|t| stays(t)) || after.is_some_and(|t| stays(t)) {
+        if before.is_none_or(&stays) || after.is_some_and(stays) {
             return true;
         }
         // The last token of code before it.
@@ -294,4 +294,55 @@ fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut HashMap<usize, bool>) -> b
         }
         true
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settles(src: &str, opts: &Options) -> bool {
+        let (t, settled) = round(src.as_bytes(), Language::Cuda, opts);
+        assert!(t.changed, "{src}");
+        settled
+    }
+
+    #[test]
+    fn renames_and_includes_settle_in_one_round() {
+        let opts = Options::default();
+        assert!(settles(
+            "#include <cuda.h>\n#include <cuda_runtime.h>\nvoid f(float* p) { cudaMalloc(&p, 4); }\n",
+            &opts
+        ));
+        // A directive deleted after a statement's end joins no code.
+        assert!(settles(
+            "#include <stdio.h>\nint a;\n#include <cuda_runtime.h>\n#include <cuda.h>\nint b;\n",
+            &opts
+        ));
+    }
+
+    #[test]
+    fn edits_that_part_or_join_code_take_another_round() {
+        let opts = Options::default();
+        // The deleted include joins a call's arguments across it.
+        assert!(!settles(
+            "#include <cuda.h>\nint x = f(1,\n#include <cuda_runtime.h>\n2);\n",
+            &opts
+        ));
+        // The definition of __syncwarp would land inside an open asm.
+        assert!(!settles(" asm((}\n\"curand\"__syncwarp)", &opts));
+    }
+
+    #[test]
+    fn launches_settle_where_none_is_left() {
+        let opts = Options {
+            kernel_execution_syntax: true,
+            ..Options::default()
+        };
+        assert!(settles("void g() { k<<<1, 2>>>(p); }\n", &opts));
+        // A launch of a launch: the outer one waits for the next round.
+        assert!(!settles(
+            "void g() { k<<<1, 2>>>(p)<<<3, 4>>>(q); }\n",
+            &opts
+        ));
+    }
 }
