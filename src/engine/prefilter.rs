@@ -42,14 +42,47 @@ pub fn nothing_to_translate(src: &[u8], language: Language, opts: &Options) -> b
     !any_word_matters(src, &opts.target)
 }
 
+/// The bytes the word scan stops at: those of identifiers, and `\\`.
+static STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = CLASS[b] != 0 || b == b'\\' as usize;
+        b += 1;
+    }
+    t
+};
+
 /// Whether some identifier-like word of `src` matters, or may be part of
 /// one that does (a splice after it), or may open a raw string.
 fn any_word_matters(src: &[u8], target: &Target) -> bool {
     let gate = &WORDS.gate;
     let is_word_byte = |b: &u8| CLASS[*b as usize] != 0;
+    // The words past the gate found not to matter.
+    let mut judged: foldhash::HashSet<&[u8]> = foldhash::HashSet::default();
     let mut i = 0;
-    while let Some(skip) = src[i..].iter().position(is_word_byte) {
+    while let Some(skip) = src[i..].iter().position(|b| STOPS[*b as usize]) {
         let start = i + skip;
+        if src[start] == b'\\' {
+            // After an escape's letter (`"\ncurand"`) the string pass reads
+            // a word of its own, where this scan sees one with the letter.
+            let word = start + 2;
+            if src.get(start + 1).is_some_and(is_word_byte)
+                && src
+                    .get(word)
+                    .is_some_and(|b| CLASS[*b as usize] & START != 0)
+            {
+                let end = src[word..]
+                    .iter()
+                    .position(|b| !is_word_byte(b))
+                    .map_or(src.len(), |n| word + n);
+                if word_matters(&src[word..end], target) {
+                    return true;
+                }
+            }
+            i = start + 1;
+            continue;
+        }
         i = start
             + 1
             + src[start + 1..]
@@ -67,20 +100,18 @@ fn any_word_matters(src: &[u8], target: &Target) -> bool {
             Some(b'"') if src[i - 1] == b'R' => return true,
             _ => {}
         }
-        // After a backslash (`"\ncurand"`), the string pass reads the word
-        // from past the escape's letter.
-        if start > 0
-            && src[start - 1] == b'\\'
-            && i - start >= 3
-            && word_matters(&src[start + 1..i], target)
-        {
-            return true;
-        }
         // No word that matters is shorter than two bytes.
         if i - start >= 2 {
             let pair = (usize::from(src[start]) << 8) | usize::from(src[start + 1]);
-            if gate[pair / 64] & (1 << (pair % 64)) != 0 && word_matters(&src[start..i], target) {
-                return true;
+            if gate[pair / 64] & (1 << (pair % 64)) != 0 {
+                // Code repeats its words: each is judged once per file.
+                let word = &src[start..i];
+                if !judged.contains(word) {
+                    if word_matters(word, target) {
+                        return true;
+                    }
+                    judged.insert(word);
+                }
             }
         }
     }
