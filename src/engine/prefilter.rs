@@ -76,7 +76,8 @@ fn any_word_matters(src: &[u8], target: &Target) -> bool {
                     .iter()
                     .position(|b| !is_word_byte(b))
                     .map_or(src.len(), |n| word + n);
-                if word_matters(&src[word..end], target) {
+                // No word that matters is shorter than two bytes.
+                if end - word >= 2 && word_matters(&src[word..end], target) {
                     return true;
                 }
             }

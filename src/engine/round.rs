@@ -167,9 +167,12 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
                 || !translate::may_act_on(e.text.as_bytes(), &cx.opts.target);
         }
         // A launch rewritten, where every `<<<` of the text was: no launch
-        // is left to read differently around it.
+        // is left to read differently around it. Unless it took a brace or
+        // a `;` (junk like `struct{)<<<…`): the scopes after it read anew.
         if e.text.starts_with("hipLaunchKernelGGL(") && !cx.facts.launches_left {
-            return true;
+            return !cx.src[r.clone()]
+                .iter()
+                .any(|b| matches!(b, b'{' | b'}' | b';'));
         }
         let k = tokens.partition_point(|t| (t.start as usize) < r.start);
         // The token holding the replaced bytes.
