@@ -121,12 +121,13 @@ pub(super) fn round(src: &[u8], language: Language, opts: &Options) -> (Translat
 /// - a launch rewritten (`--hip-kernel-execution-syntax`).
 ///
 /// With `--hip-kernel-execution-syntax`, all but the first and the
-/// directive-adjacent ones need every launch of the text rewritten: a launch
-/// left as it is may be read across them. Any other edit (a warp mask dropped, most
-/// fixes) sends the output round again, and so does a fix another edit kept
-/// out. `false` costs a round; a wrong `true` would leave output that
-/// translates further, which the fixture test's and the fuzz targets'
-/// idempotence checks catch. On HeCBench every file settles in one round.
+/// directive-adjacent ones need every launch of the text rewritten: a
+/// launch left as it is may be read across them. Any other edit (a warp mask
+/// dropped, most fixes) sends the output round again, and so does a fix
+/// another edit kept out. `false` costs a round; a wrong `true` would leave
+/// output that translates further, which the fixture test's and the fuzz
+/// targets' idempotence checks catch. On HeCBench every file settles in one
+/// round.
 fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
     let tokens = &cx.lx.tokens;
     let is_word = |t: &str| {
@@ -273,8 +274,9 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
 /// Whether token `p` of code ends a statement or opens or closes a brace
 /// block, with no `(` or `[` of the code since the directive before it left
 /// open (`closed` remembers the answer per token): a directive put or taken
-/// away right after it parts or joins no construct a pass reads. Never with
-/// `--hip-kernel-execution-syntax`, whose launches hold braces.
+/// away right after it parts or joins no construct a pass reads. Never
+/// where the launch rewrite left a launch as it is: its configuration may
+/// hold braces.
 fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut HashMap<usize, bool>) -> bool {
     let launches_left = cx.opts.kernel_execution_syntax && cx.facts.launches_left;
     if launches_left || !matches!(cx.text(p), b";" | b"{" | b"}") {
