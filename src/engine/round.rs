@@ -2,7 +2,7 @@
 //! the rules and their fixes, each round over the previous one's output,
 //! until one changes nothing or [`settled`] shows that the next would not.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::findings;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
@@ -138,7 +138,7 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
     };
     // Per token of code before a deleted directive: whether its run of
     // code closes every `(` and `[` it opens.
-    let mut closed: HashMap<usize, bool> = HashMap::new();
+    let mut closed: BTreeMap<usize, bool> = BTreeMap::new();
     // Where the deletions start, sorted.
     let mut deletions: Vec<usize> = (edits.iter())
         .filter(|e| e.text.is_empty())
@@ -273,32 +273,43 @@ fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
 
 /// Whether token `p` of code ends a statement or opens or closes a brace
 /// block, with no `(` or `[` of the code since the directive before it left
-/// open (`closed` remembers the answer per token): a directive put or taken
-/// away right after it parts or joins no construct a pass reads. Never
-/// where the launch rewrite left a launch as it is: its configuration may
-/// hold braces.
-fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut HashMap<usize, bool>) -> bool {
+/// open: a directive put or taken away right after it parts or joins no
+/// construct a pass reads. Never where the launch rewrite left a launch as
+/// it is: its configuration may hold braces. `closed` remembers the answers;
+/// a scan back stops at a token already found closed (the guards around a
+/// file's sixty operators read each body once, not the file sixty times).
+fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut BTreeMap<usize, bool>) -> bool {
     let launches_left = cx.opts.kernel_execution_syntax && cx.facts.launches_left;
     if launches_left || !matches!(cx.text(p), b";" | b"{" | b"}") {
         return false;
     }
-    *closed.entry(p).or_insert_with(|| {
-        let mut depth = 0u32;
-        for t in cx.lx.tokens[..=p].iter().rev() {
-            if t.in_directive() {
-                break;
-            }
-            if t.kind == TokenKind::Punct {
-                match cx.src[t.start as usize] {
-                    b')' | b']' => depth += 1,
-                    b'(' | b'[' if depth == 0 => return false,
-                    b'(' | b'[' => depth -= 1,
-                    _ => {}
+    if let Some(&known) = closed.get(&p) {
+        return known;
+    }
+    let stop = (closed.range(..p))
+        .rev()
+        .find(|&(_, &ok)| ok)
+        .map_or(0, |(&q, _)| q + 1);
+    let mut depth = 0u32;
+    let mut answer = true;
+    for t in cx.lx.tokens[stop..=p].iter().rev() {
+        if t.in_directive() {
+            break;
+        }
+        if t.kind == TokenKind::Punct {
+            match cx.src[t.start as usize] {
+                b')' | b']' => depth += 1,
+                b'(' | b'[' if depth == 0 => {
+                    answer = false;
+                    break;
                 }
+                b'(' | b'[' => depth -= 1,
+                _ => {}
             }
         }
-        true
-    })
+    }
+    closed.insert(p, answer);
+    answer
 }
 
 #[cfg(test)]

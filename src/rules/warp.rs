@@ -721,6 +721,12 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, bodies: &mut Bodies, out: &mut Vec<Di
     if text.len() > 16 {
         return;
     }
+    // Most numbers are decimals of three digits or more, or floats: none of
+    // them, and cheaper to see than to parse.
+    let decimal = text[0] != b'0' && text.iter().all(u8::is_ascii_digit);
+    if decimal && text.len() > 2 || text.contains(&b'.') {
+        return;
+    }
     let Some((v, _)) = int_literal(text) else {
         return;
     };
