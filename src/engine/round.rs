@@ -286,9 +286,8 @@ fn ends_statement(cx: &Cx<'_>, p: usize, closed: &mut BTreeMap<usize, bool>) -> 
     if let Some(&known) = closed.get(&p) {
         return known;
     }
-    let stop = (closed.range(..p))
-        .rev()
-        .find(|&(_, &ok)| ok)
+    let stop = (closed.range(..p).next_back())
+        .filter(|&(_, &ok)| ok)
         .map_or(0, |(&q, _)| q + 1);
     let mut depth = 0u32;
     let mut answer = true;
