@@ -7,7 +7,7 @@
 //! is declared as a template in the file (its name may otherwise contain
 //! commas the macro would split on).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::Cx;
@@ -16,11 +16,15 @@ use crate::lex::TokenKind;
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let templates = template_functions(cx);
+    // The `(` of each launch rewritten so far to its kernel's first token:
+    // a launch of a launch's result (`k<<<…>>>(p)<<<…>>>(q)`) takes that
+    // launch whole as its kernel, so a chain is rewritten in one round.
+    let mut launched: HashMap<usize, usize> = HashMap::new();
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
         if is_triple(cx, i, b'<') {
-            if let Some(resume) = rewrite_launch(cx, i, &templates) {
+            if let Some(resume) = rewrite_launch(cx, i, &templates, &mut launched) {
                 i = resume;
                 continue;
             }
@@ -137,8 +141,13 @@ fn three_puncts(cx: &Cx<'_>, i: usize, c: u8, gap_ok: impl Fn(&[u8]) -> bool) ->
 /// edit reaches into is left for the next round of translation, which reads
 /// that edit done (a launch nested in another's configuration: the inner one
 /// now, the outer one then).
-fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> Option<usize> {
-    let kstart = kernel_start(cx, lt)?;
+fn rewrite_launch(
+    cx: &mut Cx<'_>,
+    lt: usize,
+    templates: &HashSet<Vec<u8>>,
+    launched: &mut HashMap<usize, usize>,
+) -> Option<usize> {
+    let kstart = kernel_start(cx, lt, launched)?;
     let Configuration::Closed { gt, args: config } = configuration(cx, lt)? else {
         return None;
     };
@@ -226,6 +235,7 @@ fn rewrite_launch(cx: &mut Cx<'_>, lt: usize, templates: &HashSet<Vec<u8>>) -> O
     }
     cx.edits.push(Edit::replace(replaced, text));
     cx.stats.launches += 1;
+    launched.insert(open, kstart);
     Some(open + 1)
 }
 
@@ -234,10 +244,11 @@ const KEYWORDS: &[&[u8]] = &[b"return", b"else", b"do", b"case", b"throw", b"co_
 
 /// First token of the kernel expression ending just before `<<<` at `lt`:
 /// `k`, `ns::k`, `k<T, 4>`, `obj.k`, `(*fp)`, `table[i]`, `get()`.
-fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
+fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Option<usize> {
     let mut j = cx.prev(lt)?;
     loop {
         // `j` ends a name (or what stands for one) that may be qualified.
+        let mut name = false;
         if cx.is_punct(j, b">") {
             let open = angle_open_back(cx, j)?;
             j = cx.prev(open)?;
@@ -249,16 +260,20 @@ fn kernel_start(cx: &Cx<'_>, lt: usize) -> Option<usize> {
                 {
                     j = p;
                 }
+                // A launch's arguments (`k<<<…>>>(p)<<<…>>>(q)`): its
+                // result is the kernel, that launch whole where it was
+                // rewritten here, else the next round's call.
+                _ if launched.contains_key(&open) => {
+                    j = launched[&open];
+                    name = true;
+                }
+                Some(p) if p >= 2 && is_triple(cx, p - 2, b'>') => return None,
                 // `()<<<…>>>`: no kernel at all.
                 _ if cx.next(open) == Some(j) => return None,
-                // A launch's arguments (`k<<<…>>>(p)<<<…>>>(q)`): its
-                // result is the kernel, a call once the next round reads
-                // that launch rewritten.
-                Some(p) if p >= 2 && is_triple(cx, p - 2, b'>') => return None,
                 _ => return Some(open),
             }
         }
-        if cx.tok(j).kind != TokenKind::Ident {
+        if !name && cx.tok(j).kind != TokenKind::Ident {
             return None;
         }
         match cx.prev(j) {
