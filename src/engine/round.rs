@@ -354,10 +354,12 @@ mod tests {
             ..Options::default()
         };
         assert!(settles("void g() { k<<<1, 2>>>(p); }\n", &opts));
-        // A launch of a launch: the outer one waits for the next round.
-        assert!(!settles(
+        // A launch of a launch's result takes it whole, in the same round.
+        assert!(settles(
             "void g() { k<<<1, 2>>>(p)<<<3, 4>>>(q); }\n",
             &opts
         ));
+        // A launch in another's configuration: the outer one waits.
+        assert!(!settles("void g() { k<<<1, s<<<2, 3>>>()>>>(); }\n", &opts));
     }
 }
