@@ -251,9 +251,11 @@ fn componentwise_guard(
     if cx.in_comment(line_start) || cx.in_comment(line_end) {
         return None;
     }
-    // Nor in text another rewrite replaces (a launch taken whole).
+    // Nor inside text another rewrite replaces (a launch taken whole); at
+    // its start the guard goes before it (a deleted `#include` right after
+    // the definition).
     let replaced = |p: usize| {
-        (cx.edits.iter()).any(|e| !e.range.is_empty() && e.range.start <= p && p < e.range.end)
+        (cx.edits.iter()).any(|e| !e.range.is_empty() && e.range.start < p && p < e.range.end)
     };
     if replaced(line_start) || replaced(line_end) {
         return None;
