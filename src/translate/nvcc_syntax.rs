@@ -24,6 +24,7 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
     if !spaced {
         return;
     }
+    let deleted = edit::deleted_ranges(&cx.edits);
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
@@ -46,6 +47,14 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
             i += 3;
             continue;
         };
+        // Not where the translation deletes text (a directive with a launch
+        // after its header name).
+        let span = cx.span(i, close + 3);
+        let k = deleted.partition_point(|d| d.end <= span.start);
+        if deleted.get(k).is_some_and(|d| d.start < span.end) {
+            i = close + 3;
+            continue;
+        }
         for first in [i, close] {
             for k in first..first + 2 {
                 let gap = cx.tok(k).end as usize..cx.tok(k + 1).start as usize;
