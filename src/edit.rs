@@ -132,6 +132,57 @@ pub fn within(ranges: &[Range<usize>], r: &Range<usize>) -> bool {
     k > 0 && ranges[k - 1].end >= r.end
 }
 
+/// The edits of a text that give what `first` then `second` give: `first`
+/// takes the text to `mid`, `second` (sorted, disjoint) takes `mid` further.
+/// Where a `second` edit touches text a `first` edit wrote, the two become
+/// one edit over the `first` one's bytes of the text.
+pub fn compose(first: &[Edit], mid: &[u8], second: &[Edit]) -> Vec<Edit> {
+    // Where each `first` edit's text lies in `mid`.
+    let mut written: Vec<(Range<usize>, isize)> = Vec::with_capacity(first.len());
+    let mut shift: isize = 0;
+    for e in first {
+        let start = (e.range.start as isize + shift) as usize;
+        shift += e.text.len() as isize - e.range.len() as isize;
+        written.push((start..start + e.text.len(), shift));
+    }
+    // The bytes of `mid` either round wrote or replaced, merged where they touch.
+    let mut dirty: Vec<Range<usize>> = (written.iter().map(|w| w.0.clone()))
+        .chain(second.iter().map(|e| e.range.clone()))
+        .collect();
+    dirty.sort_by_key(|r| (r.start, r.end));
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(dirty.len());
+    for r in dirty {
+        match merged.last_mut() {
+            Some(m) if r.start <= m.end => m.end = m.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    // A position of `mid` outside every written text, back in the text: minus
+    // the shift of the `first` edits wholly before it (`at_end`: also those
+    // of no width ending there).
+    let to_src = |pos: usize, at_end: bool| -> usize {
+        let before = written
+            .partition_point(|(w, _)| w.end < pos || (w.end == pos && (at_end || w.start < pos)));
+        let shift = before.checked_sub(1).map_or(0, |i| written[i].1);
+        (pos as isize - shift) as usize
+    };
+    merged
+        .into_iter()
+        .map(|m| {
+            let inner: Vec<Edit> = second
+                .iter()
+                .filter(|e| m.start <= e.range.start && e.range.end <= m.end)
+                .cloned()
+                .collect();
+            let text = render_range(mid, m.clone(), &inner);
+            Edit::replace(
+                to_src(m.start, false)..to_src(m.end, true),
+                String::from_utf8_lossy(&text).into_owned(),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,5 +247,32 @@ mod tests {
         let src = b"k<<<grid, cudaStreamX>>>";
         let out = render_range(src, 4..21, &[Edit::replace(10..21, "s")]);
         assert_eq!(out, b"grid, s");
+    }
+
+    #[test]
+    fn compose_two_rounds() {
+        let src = b"aa bb cc dd";
+        let first = vec![Edit::replace(3..5, "BBB"), Edit::delete(6..9)];
+        let mid = apply(src, &first);
+        assert_eq!(mid, b"aa BBB dd");
+        // One edit in text the first round wrote, one outside it.
+        let second = vec![Edit::replace(0..2, "A"), Edit::replace(4..5, "x")];
+        let out = apply(&mid, &second);
+        let composed = compose(&first, &mid, &second);
+        assert_eq!(apply(src, &composed), out);
+        assert_eq!(composed[0].range, 0..2);
+        assert_eq!(composed[1].range, 3..5);
+        assert_eq!(composed[2].range, 6..9);
+    }
+
+    #[test]
+    fn compose_keeps_bytes_it_can() {
+        let src = b"x = cudaFoo(a);\ny = 1;\n";
+        let first = vec![Edit::insert(0, "#inc\n"), Edit::replace(4..11, "hipFoo")];
+        let mid = apply(src, &first);
+        let second = vec![Edit::replace(mid.len() - 2..mid.len() - 1, ";;")];
+        let composed = compose(&first, &mid, &second);
+        assert_eq!(apply(src, &composed), apply(&mid, &second));
+        assert!(composed.iter().all(|e| e.range.len() < 8));
     }
 }

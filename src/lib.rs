@@ -34,6 +34,7 @@ pub mod output;
 pub mod project;
 pub mod render;
 mod rules;
+pub mod single_source;
 pub mod source;
 pub mod syntax;
 mod tokens;

@@ -170,6 +170,10 @@ fn every_snapshot_has_its_fixture() {
             }
         }
     }
+    for tree in std::fs::read_dir(root.join("tests/single-source")).unwrap() {
+        let name = tree.unwrap().file_name().to_string_lossy().into_owned();
+        expected.insert(format!("single_source__{name}.snap"));
+    }
     let orphans: Vec<String> = std::fs::read_dir(root.join("tests/snapshots"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

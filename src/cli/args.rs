@@ -16,6 +16,7 @@ Examples:
   hipify-rs --output-dir hip/ src/          mirror src/ translated into hip/
   hipify-rs --diff src/                     preview the change as a unified diff
   hipify-rs --check src/                    exit 1 while anything is left to translate or a hazard remains
+  hipify-rs --single-source --inplace src/  port for HIP, the CUDA build unchanged (hip_compat.h + #if branches)
   hipify-rs --check --format sarif src/ > hipify.sarif   for GitHub code scanning
   hipify-rs --inplace --fix src/            translate and apply the exact fixes (inline PTX builtins, masks)
   hipify-rs --explain HIP-W002              what a diagnostic means, with an example
@@ -49,6 +50,22 @@ pub struct Cli {
     /// Mode and output.
     #[command(flatten)]
     pub mode: ModeArgs,
+
+    /// Keep CUDA names and the CUDA build as they are: HIP's side goes into
+    /// a compat header of macros and `#if` branches whose `#else` is the
+    /// original (with --inplace, --output-dir, --diff or --check).
+    #[arg(long, help_heading = "Mode")]
+    pub single_source: bool,
+
+    /// The compat header of --single-source (default: hip_compat.h in the
+    /// first directory argument, or beside the first file).
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "single_source",
+        help_heading = "Mode"
+    )]
+    pub compat_header: Option<PathBuf>,
 
     /// Target selection.
     #[command(flatten)]

@@ -5,6 +5,7 @@ mod args;
 mod commands;
 mod printer;
 mod process;
+mod single_source;
 
 use commands::{explain, list_codes, print_mappings, run_verify};
 use printer::{Pending, Printer};
@@ -194,6 +195,14 @@ fn execute(cli: Cli) -> Result<u8> {
         }
     }
     let mode = Mode::of(&cli, &files)?;
+    let single_source = match cli.single_source {
+        true => Some(single_source::Tree::new(&cli, &mode)?),
+        false => None,
+    };
+    let files: Vec<PathBuf> = match &single_source {
+        Some(tree) => files.into_iter().filter(|f| !tree.is_header(f)).collect(),
+        None => files,
+    };
     let dir_roots: Vec<PathBuf> = cli.paths.iter().filter(|p| p.is_dir()).cloned().collect();
     let outputs = match &mode {
         Mode::OutputDir(dir) => {
@@ -239,6 +248,7 @@ fn execute(cli: Cli) -> Result<u8> {
         mode: &mode,
         dir_roots: &dir_roots,
         outputs: outputs.as_ref(),
+        single_source: single_source.as_ref(),
     };
     let color = use_color(cli.color);
     let each = |(i, path): (usize, &PathBuf)| {
@@ -260,6 +270,12 @@ fn execute(cli: Cli) -> Result<u8> {
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if let Some(tree) = &single_source {
+        let header = Pending::of(tree.finish(&run), &cli, &mode, color);
+        if let Ok(mut p) = printer.lock() {
+            p.submit(files.len(), header, &run);
+        }
     }
     printer
         .into_inner()

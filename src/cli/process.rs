@@ -14,6 +14,8 @@ pub(super) struct Run<'a> {
     /// The directory arguments (output paths are relative to them).
     pub(super) dir_roots: &'a [PathBuf],
     pub(super) outputs: Option<&'a Destinations>,
+    /// `--single-source`: the compat header, and what the files need of it.
+    pub(super) single_source: Option<&'a single_source::Tree>,
 }
 
 /// Where `--output-dir` puts files, and what it must never replace.
@@ -187,7 +189,11 @@ pub(super) fn process(path: &Path, run: &Run<'_>) -> Outcome {
         }
     };
     let kind = FileKind::of_path(path);
-    let t = match engine::process(&o.source, kind, opts) {
+    let result = match run.single_source {
+        Some(tree) => tree.process(path, &o.source, kind, opts),
+        None => engine::process(&o.source, kind, opts),
+    };
+    let t = match result {
         FileResult::Translated(t) => t,
         FileResult::Binary => {
             o.note =

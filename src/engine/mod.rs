@@ -25,7 +25,7 @@ mod prefilter;
 mod round;
 
 pub use prefilter::nothing_to_translate;
-pub use round::translate_in_full;
+pub use round::{translate_in_full, translate_with_edits};
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;

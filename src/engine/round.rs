@@ -27,12 +27,24 @@ use crate::translate::{self, Cx, Language, Options, Translation};
 /// edits alone that another would change nothing.
 #[doc(hidden)]
 pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Translation {
-    let (mut first, mut settled) = round(src, language, opts);
+    translate_with_edits(src, language, opts).0
+}
+
+/// [`translate_in_full`], also returning the edits that take `src` to the
+/// output: sorted, disjoint byte ranges of `src` (one round's edits as they
+/// are; a later round's merged with those it touches). The single-source
+/// mode reads them to tell renames from other changes.
+pub fn translate_with_edits(
+    src: &[u8],
+    language: Language,
+    opts: &Options,
+) -> (Translation, Vec<Edit>) {
+    let (mut first, mut settled, mut edits) = round(src, language, opts);
     let mut rounds = 1;
     let mut output = std::mem::take(&mut first.output);
     while first.changed && !settled {
         if rounds == MAX_ROUNDS {
-            return super::untouched(
+            let t = super::untouched(
                 src,
                 Diagnostic::new(
                     Code::InternalPanic,
@@ -42,24 +54,27 @@ pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Tran
                     ),
                 ),
             );
+            return (t, Vec::new());
         }
-        let (next, next_settled) = round(&output, language, opts);
+        let (next, next_settled, next_edits) = round(&output, language, opts);
         rounds += 1;
         if let Some(error) = (next.diagnostics.iter()).find(|d| d.code == Code::InternalPanic) {
             // Its span is in the previous round's output, not in `src`.
             let message = format!("{} (in translation round {rounds})", error.message);
-            return super::untouched(src, Diagnostic::new(Code::InternalPanic, 0..0, message));
+            let t = super::untouched(src, Diagnostic::new(Code::InternalPanic, 0..0, message));
+            return (t, Vec::new());
         }
         if !next.changed {
             break;
         }
         first.stats.add(&next.stats);
+        edits = crate::edit::compose(&edits, &output, &next_edits);
         output = next.output;
         settled = next_settled;
     }
     first.changed = output != src;
     first.output = output;
-    first
+    (first, edits)
 }
 
 /// The most rounds [`translate_in_full`] runs; one more change is a bug.
@@ -68,7 +83,11 @@ const MAX_ROUNDS: usize = 4;
 /// One round of translation: lex `src`, run the passes and the rules,
 /// resolve the findings, apply the required (and with `--fix` the safe)
 /// fixes and every edit. Also says whether the output is [`settled`].
-pub(super) fn round(src: &[u8], language: Language, opts: &Options) -> (Translation, bool) {
+pub(super) fn round(
+    src: &[u8],
+    language: Language,
+    opts: &Options,
+) -> (Translation, bool, Vec<Edit>) {
     let lexed = lex::lex(src);
     let mut cx = Cx::new(Tokens::new(src, &lexed), opts);
     let cuda = translate::passes(&mut cx, language);
@@ -98,10 +117,8 @@ pub(super) fn round(src: &[u8], language: Language, opts: &Options) -> (Translat
         clashed = fixes.clashed;
     }
     let settled = !clashed && settled(&cx, &edits);
-    (
-        Translation::assemble(src, edits, diagnostics, cx.stats),
-        settled,
-    )
+    let (t, applied) = Translation::assemble_keeping(src, edits, diagnostics, cx.stats);
+    (t, settled, applied)
 }
 
 /// Whether applying `edits` to the round's text leaves the next round
@@ -316,7 +333,7 @@ mod tests {
     use super::*;
 
     fn settles(src: &str, opts: &Options) -> bool {
-        let (t, settled) = round(src.as_bytes(), Language::Cuda, opts);
+        let (t, settled, _) = round(src.as_bytes(), Language::Cuda, opts);
         assert!(t.changed, "{src}");
         settled
     }

@@ -143,9 +143,20 @@ impl Translation {
     pub(crate) fn assemble(
         src: &[u8],
         edits: Vec<Edit>,
-        mut diagnostics: Vec<Diagnostic>,
+        diagnostics: Vec<Diagnostic>,
         stats: Stats,
     ) -> Translation {
+        Translation::assemble_keeping(src, edits, diagnostics, stats).0
+    }
+
+    /// [`Translation::assemble`], also returning the edits it applied
+    /// (sorted, disjoint; none where two overlapped and the file was left).
+    pub(crate) fn assemble_keeping(
+        src: &[u8],
+        edits: Vec<Edit>,
+        mut diagnostics: Vec<Diagnostic>,
+        stats: Stats,
+    ) -> (Translation, Vec<Edit>) {
         let (edits, overlapping) = edit::normalize(edits);
         if let Some(first) = overlapping.first() {
             // Two passes disagree on some bytes: a bug. The file stays as it
@@ -156,22 +167,24 @@ impl Translation {
                 "internal error: two rewrites overlap here; the file was left untouched (please report it)",
             ));
             diagnostics.sort_by_key(|d| (d.range.start, d.code));
-            return Translation {
+            let t = Translation {
                 output: src.to_vec(),
                 changed: false,
                 stats,
                 diagnostics,
             };
+            return (t, Vec::new());
         }
         let output = edit::apply(src, &edits);
         let changed = output != src;
         diagnostics.sort_by_key(|d| (d.range.start, d.code));
-        Translation {
+        let t = Translation {
             output,
             changed,
             stats,
             diagnostics,
-        }
+        };
+        (t, edits)
     }
 }
 

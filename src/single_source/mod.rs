@@ -1,0 +1,655 @@
+//! The single-source mode: a port that leaves the CUDA build as it was.
+//!
+//! The file is translated as usual; then each of the translation's edits
+//! is sorted into one of three kinds:
+//!
+//! - a CUDA name renamed to its HIP name as the tables say, everywhere the
+//!   same: the CUDA name stays, and the tree's compat header
+//!   ([`compat`]) gets `#define cudaName hipName`;
+//! - an edit in an `#if`/`#elif` condition: the condition becomes
+//!   `(HIP) ? (translated) : (original)`, which the CUDA build evaluates as
+//!   before;
+//! - anything else (includes, argument rewrites, fixes, launches): the
+//!   whole lines around it become `#if HIP … #else <the lines as they were>
+//!   #endif`, widened until the branch holds whole tokens, comments,
+//!   directives and conditional groups.
+//!
+//! So with the HIP macros undefined the preprocessor yields the original's
+//! tokens, and with them defined it yields what the in-place translation
+//! would, its renames done by the header's macros. A file the mode wrote
+//! before is first read back to its CUDA text ([`recover`]), so a second
+//! run writes the same file; a HIP branch a project edited is kept while
+//! its CUDA branch is unchanged.
+
+mod compat;
+mod conditionals;
+mod recover;
+
+pub use compat::{BEGIN, END, HeaderUpdate, compat_header};
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use conditionals::{Groups, balance, is_conditional};
+
+use crate::edit::{self, Edit};
+use crate::engine;
+use crate::lex::{self, Lexed, TokenKind};
+use crate::mappings::{self, Kind};
+use crate::translate::{Language, Options, Translation};
+
+/// What a HIP build defines and a CUDA build does not: hipcc and clang's
+/// HIP mode define `__HIP__`, HIP's headers need one of the platform
+/// macros (`-D__HIP_PLATFORM_AMD__` or `-D__HIP_PLATFORM_NVIDIA__`), and
+/// nvcc defines none of them. (`__HIPCC__` would not do: HIP's NVIDIA
+/// headers define it, empty, only once included.)
+pub const HIP_GUARD: &str =
+    "defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP__)";
+
+/// Ends the `#if` line of each block the mode writes, so that a later run
+/// knows its own blocks from a project's.
+pub const MARK: &str = "// hipify-rs";
+
+/// One file in the single-source mode.
+#[derive(Debug, Clone)]
+pub struct SingleSourced {
+    /// The file's new text, its stats, and the findings of its
+    /// translation (on the file's bytes, without fixes: a fix rewrites the
+    /// CUDA text, which this mode keeps; `--fix` applies them on the HIP
+    /// side).
+    pub translation: Translation,
+    /// What the file needs of the compat header.
+    pub uses: Uses,
+}
+
+/// What files need of the compat header (a tree's: [`Uses::add`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Uses {
+    /// The renames left to the header's macros: CUDA name → HIP name.
+    pub names: BTreeMap<String, String>,
+    /// A file includes the header where its translation included
+    /// `hip/hip_runtime.h`, so the header must include it.
+    pub runtime: bool,
+    /// CUDA names the files `#define` themselves, with their bodies: the
+    /// header leaves them to the project.
+    pub defines: BTreeMap<String, String>,
+}
+
+impl Uses {
+    /// Adds another file's.
+    pub fn add(&mut self, other: Uses) {
+        self.names.extend(other.names);
+        self.runtime |= other.runtime;
+        self.defines.extend(other.defines);
+    }
+}
+
+/// [`single_source`] for a file of any kind, as [`engine::process`] does
+/// it for the rewrite: binary files are skipped, build files are left as
+/// they are (their HIP build is the project's to write), and a panic
+/// leaves the file untouched with an internal-error finding.
+pub fn process(
+    src: &[u8],
+    kind: engine::FileKind,
+    opts: &Options,
+    compat_include: &str,
+) -> (engine::FileResult, Uses) {
+    use engine::{FileKind, FileResult};
+    if crate::source::looks_binary(src) {
+        return (FileResult::Binary, Uses::default());
+    }
+    let FileKind::Source(language) = kind else {
+        let t = Translation {
+            output: src.to_vec(),
+            changed: false,
+            stats: Default::default(),
+            diagnostics: Vec::new(),
+        };
+        return (FileResult::Translated(t), Uses::default());
+    };
+    let run = || single_source(src, language, opts, compat_include);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(s) => (FileResult::Translated(s.translation), s.uses),
+        Err(_) => {
+            let d = crate::diagnostic::Diagnostic::new(
+                crate::diagnostic::Code::InternalPanic,
+                0..0,
+                "internal error while translating; the file was left untouched (please report it)",
+            );
+            (
+                FileResult::Translated(engine::untouched(src, d)),
+                Uses::default(),
+            )
+        }
+    }
+}
+
+/// Translates `src` to the single-source form. `compat_include` is the
+/// compat header's path as this file includes it (`"../hip_compat.h"`).
+pub fn single_source(
+    src: &[u8],
+    language: Language,
+    opts: &Options,
+    compat_include: &str,
+) -> SingleSourced {
+    let mut recovered = recover::recover(src);
+    let kept_branches = std::mem::take(&mut recovered.branches);
+    let base = &recovered.text[..];
+    // Strings keep their CUDA names: a macro cannot reach into them.
+    let opts = Options {
+        keep_strings: true,
+        ..opts.clone()
+    };
+    let (t, edits) = if engine::nothing_to_translate(base, language, &opts) {
+        (engine::translate(base, language, &opts), Vec::new())
+    } else {
+        engine::translate_with_edits(base, language, &opts)
+    };
+    let lx = lex::lex(base);
+    let file = File {
+        src: base,
+        newlines: memchr::memchr_iter(b'\n', base).collect(),
+        lx: &lx,
+        groups: Groups::of(&lx),
+        opts: &opts,
+        newline: if memchr::memmem::find(base, b"\r\n").is_some() {
+            "\r\n"
+        } else {
+            "\n"
+        },
+    };
+    let mut out = file.rewrite(&edits, compat_include, kept_branches);
+    let mut diagnostics = t.diagnostics;
+    for d in &mut diagnostics {
+        d.range = recovered.to_file(d.range.start)..recovered.to_file(d.range.end);
+        d.fix = None;
+    }
+    out.uses.defines = defines(base, &lx);
+    let changed = out.text != src;
+    SingleSourced {
+        translation: Translation {
+            output: out.text,
+            changed,
+            stats: t.stats,
+            diagnostics,
+        },
+        uses: out.uses,
+    }
+}
+
+/// What [`File::rewrite`] makes.
+#[derive(Default)]
+struct Rewritten {
+    text: Vec<u8>,
+    uses: Uses,
+}
+
+/// An edit's kind (see the module's comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EditKind {
+    Rename,
+    /// In the condition of directive `.0`.
+    Condition(usize),
+    Change,
+    /// In the `#define` of a CUDA name the project defines itself: left.
+    Kept,
+}
+
+struct File<'a> {
+    src: &'a [u8],
+    /// Where the source's `\n` bytes are, to number its lines.
+    newlines: Vec<usize>,
+    lx: &'a Lexed,
+    groups: Groups,
+    opts: &'a Options,
+    newline: &'static str,
+}
+
+impl File<'_> {
+    fn rewrite(
+        &self,
+        edits: &[Edit],
+        compat_include: &str,
+        mut kept_branches: std::collections::HashMap<Vec<u8>, std::collections::VecDeque<Vec<u8>>>,
+    ) -> Rewritten {
+        let mut out = Rewritten::default();
+        let kinds: Vec<EditKind> = edits.iter().map(|e| self.kind(e)).collect();
+        let edits: Vec<(Edit, EditKind)> = (edits.iter().cloned())
+            .zip(kinds)
+            .filter(|(_, k)| *k != EditKind::Kept)
+            .collect();
+        let regions = self.regions(&edits);
+        // The renames no branch holds are the header's macros.
+        for (e, k) in &edits {
+            let in_branch = || {
+                regions
+                    .iter()
+                    .any(|g| g.start <= e.range.start && e.range.end <= g.end)
+            };
+            if *k == EditKind::Rename && !in_branch() {
+                let name = String::from_utf8_lossy(&self.src[e.range.clone()]).into_owned();
+                out.uses.names.insert(name, e.text.to_string());
+            }
+        }
+        let include_line = format!("#include \"{compat_include}\"");
+        let mut compat_placed = false;
+        let mut pos = 0;
+        let mut r = 0;
+        // Conditions rewritten outside every region.
+        let mut conditions: BTreeMap<usize, Vec<Edit>> = BTreeMap::new();
+        for (e, k) in &edits {
+            if let EditKind::Condition(d) = k {
+                if !regions
+                    .iter()
+                    .any(|g| g.start <= e.range.start && e.range.end <= g.end)
+                {
+                    conditions.entry(*d).or_default().push(e.clone());
+                }
+            }
+        }
+        let mut conditions = conditions.into_iter().peekable();
+        let text = &mut out.text;
+        // Runs of the source copied as they are: (source range, output start).
+        let mut copied: Vec<(Range<usize>, usize)> = Vec::new();
+        loop {
+            let next_region = regions.get(r).map(|g| g.start);
+            let next_condition = conditions
+                .peek()
+                .map(|(d, _)| self.lx.directives[*d].hash as usize);
+            match (next_region, next_condition) {
+                (None, None) => break,
+                (Some(g), c) if c.is_none_or(|c| g <= c) => {
+                    let region = regions[r].clone();
+                    r += 1;
+                    copied.push((pos..region.start, text.len()));
+                    text.extend_from_slice(&self.src[pos..region.start]);
+                    let inner: Vec<Edit> = (edits.iter())
+                        .filter(|(e, _)| region.start <= e.range.start && e.range.end <= region.end)
+                        .map(|(e, _)| e.clone())
+                        .collect();
+                    let cuda = &self.src[region.clone()];
+                    let mut hip = edit::render_range(self.src, region.clone(), &inner);
+                    if let Some(with) = replace_runtime_include(&hip, &include_line) {
+                        hip = with;
+                        out.uses.runtime = true;
+                        compat_placed = true;
+                    } else if !compat_placed && self.top_level_include(&region) {
+                        hip = [hip, self.line(&include_line)].concat();
+                        compat_placed = true;
+                    }
+                    if let Some(kept) = kept_branches.get_mut(cuda).and_then(|k| k.pop_front()) {
+                        hip = kept;
+                    }
+                    if hip != cuda {
+                        text.extend_from_slice(&self.branch(&hip, cuda, region.start));
+                    } else {
+                        text.extend_from_slice(cuda);
+                    }
+                    pos = region.end;
+                }
+                _ => {
+                    let (d, inner) = conditions.next().expect("peeked");
+                    let d = &self.lx.directives[d];
+                    let name = self.lx.tokens[d.first_token as usize];
+                    let cond = self.lx.tokens[d.first_token as usize + 1].start as usize;
+                    let last = self.lx.tokens[d.end_token as usize - 1].end as usize;
+                    let hip = edit::render_range(self.src, cond..last, &inner);
+                    let (hip, cuda) = (
+                        String::from_utf8_lossy(&hip),
+                        String::from_utf8_lossy(&self.src[cond..last]),
+                    );
+                    let (keyword, hip, cuda) = match d.name.as_str() {
+                        "ifdef" => ("if", format!("defined({hip})"), format!("defined({cuda})")),
+                        "ifndef" => (
+                            "if",
+                            format!("!defined({hip})"),
+                            format!("!defined({cuda})"),
+                        ),
+                        other => (other, hip.into_owned(), cuda.into_owned()),
+                    };
+                    copied.push((pos..name.start as usize, text.len()));
+                    text.extend_from_slice(&self.src[pos..name.start as usize]);
+                    text.extend_from_slice(
+                        format!("{keyword} {}{hip}) : ({cuda})", recover::ternary_prefix())
+                            .as_bytes(),
+                    );
+                    pos = last;
+                }
+            }
+        }
+        copied.push((pos..self.src.len(), text.len()));
+        text.extend_from_slice(&self.src[pos..]);
+        if !compat_placed && !out.uses.names.is_empty() {
+            // No branch took the include: it goes on lines of its own.
+            let at = self.top();
+            let k = copied.partition_point(|(c, _)| c.end < at);
+            let into = copied
+                .get(k)
+                .map_or(out.text.len(), |(c, o)| o + at.saturating_sub(c.start));
+            let block = self.branch(&self.line(&include_line), b"", at);
+            out.text.splice(into..into, block);
+        }
+        out
+    }
+
+    fn kind(&self, e: &Edit) -> EditKind {
+        let tokens = &self.lx.tokens;
+        let k = tokens.partition_point(|t| (t.end as usize) <= e.range.start);
+        let Some(tok) = tokens
+            .get(k)
+            .filter(|t| (t.start as usize) <= e.range.start)
+        else {
+            return EditKind::Change;
+        };
+        if tok.in_directive() {
+            let d = &self.lx.directives[tok.directive as usize];
+            let first = d.first_token as usize;
+            let edit_in_directive = e.range.end <= d.end as usize;
+            match d.name.as_str() {
+                "if" | "ifdef" | "ifndef" | "elif" if edit_in_directive && k > first => {
+                    return EditKind::Condition(tok.directive as usize);
+                }
+                "define" if first + 1 < d.end_token as usize => {
+                    let defined = &self.src[tokens[first + 1].range()];
+                    if mappings::lookup(&String::from_utf8_lossy(defined)).is_some() {
+                        return EditKind::Kept;
+                    }
+                    if k == first + 1 {
+                        return EditKind::Change;
+                    }
+                }
+                "define" => {}
+                _ => return EditKind::Change,
+            }
+        }
+        let whole = tok.range() == e.range && tok.kind == TokenKind::Ident && !tok.spliced;
+        if whole && self.renames_everywhere(&self.src[e.range.clone()], &e.text) {
+            EditKind::Rename
+        } else {
+            EditKind::Change
+        }
+    }
+
+    /// Whether `cuda` → `hip` is the rename the tables (or the user's
+    /// mappings) give every use of `cuda`, so that one macro can say it:
+    /// not a namespace (a macro would rename every `cub`), not a
+    /// compiler's macro (defining `__CUDACC__` would tell every header the
+    /// compiler is nvcc), not a legacy form nor a call whose arguments
+    /// change (`cudaMallocHost(p, n)` → `hipHostMalloc(p, n, flags)`).
+    fn renames_everywhere(&self, cuda: &[u8], hip: &str) -> bool {
+        let Ok(cuda) = std::str::from_utf8(cuda) else {
+            return false;
+        };
+        if let Some(user) = self.opts.extra_mappings.get(cuda) {
+            return user == hip;
+        }
+        let Some(m) = mappings::lookup(cuda) else {
+            return false;
+        };
+        let r = m.resolve(&self.opts.target);
+        r.name == Some(hip)
+            && r.legacy.is_none()
+            && m.call.is_none()
+            && m.kind != Kind::Namespace
+            && !(m.kind == Kind::Macro && cuda.starts_with("__"))
+    }
+
+    /// The line ranges the changes need as branches: sorted, disjoint,
+    /// each whole lines holding whole tokens, comments, directives and
+    /// conditional groups, on both sides.
+    fn regions(&self, edits: &[(Edit, EditKind)]) -> Vec<Range<usize>> {
+        let mut regions: Vec<Range<usize>> = (edits.iter())
+            .filter(|(_, k)| *k == EditKind::Change)
+            .map(|(e, _)| self.lines_of(e))
+            .collect();
+        loop {
+            regions = (regions.into_iter())
+                .map(|g| self.widen(g))
+                .collect::<Vec<_>>();
+            regions.sort_by_key(|g| (g.start, g.end));
+            let mut merged: Vec<Range<usize>> = Vec::with_capacity(regions.len());
+            for g in regions {
+                match merged.last_mut() {
+                    Some(m) if g.start <= m.end => m.end = m.end.max(g.end),
+                    _ => merged.push(g),
+                }
+            }
+            // The HIP side must balance its conditionals too (an inserted
+            // `#if !defined(__HIP_PLATFORM_AMD__)` … `#endif` pair).
+            let mut joined = false;
+            for i in 0..merged.len() {
+                let g = merged[i].clone();
+                let inner: Vec<Edit> = (edits.iter())
+                    .filter(|(e, _)| g.start <= e.range.start && e.range.end <= g.end)
+                    .map(|(e, _)| e.clone())
+                    .collect();
+                let (net, lowest) = balance(&edit::render_range(self.src, g.clone(), &inner));
+                if lowest < 0 {
+                    merged[i].start = if i > 0 { merged[i - 1].start } else { 0 };
+                    joined = true;
+                } else if net > 0 {
+                    merged[i].end = merged.get(i + 1).map_or(self.src.len(), |n| n.end);
+                    joined = true;
+                }
+                if joined {
+                    break;
+                }
+            }
+            let stable = !joined && merged.iter().all(|g| self.widen(g.clone()) == *g);
+            regions = merged;
+            if stable {
+                return regions;
+            }
+        }
+    }
+
+    /// The whole lines an edit touches (none, for whole lines inserted).
+    fn lines_of(&self, e: &Edit) -> Range<usize> {
+        let start = line_start(self.src, e.range.start);
+        let end = if e.range.is_empty() {
+            if e.range.start == start && e.text.ends_with('\n') {
+                start
+            } else {
+                line_end(self.src, e.range.start)
+            }
+        } else if e.range.end == line_start(self.src, e.range.end) {
+            e.range.end
+        } else {
+            line_end(self.src, e.range.end)
+        };
+        start..end
+    }
+
+    /// `g` grown until no token, comment or directive crosses its ends and
+    /// it holds whole conditional groups.
+    fn widen(&self, mut g: Range<usize>) -> Range<usize> {
+        loop {
+            let before = g.clone();
+            for (s, _) in self.spans_across(g.start) {
+                g.start = g.start.min(line_start(self.src, s));
+            }
+            for (_, e) in self.spans_across(g.end) {
+                let whole_lines = self.src[..e].ends_with(b"\n");
+                g.end = g.end.max(if whole_lines {
+                    e
+                } else {
+                    line_end(self.src, e)
+                });
+            }
+            for (i, d) in self.lx.directives.iter().enumerate() {
+                let (h, end) = (d.hash as usize, d.end_with_newline as usize);
+                if h < g.start || end > g.end || !is_conditional(d) {
+                    continue;
+                }
+                match self.groups.of[i] {
+                    Some((open, close)) => {
+                        g.start = g.start.min(self.lx.directives[open].line_start as usize);
+                        g.end = g
+                            .end
+                            .max(self.lx.directives[close].end_with_newline as usize);
+                    }
+                    // A malformed file's stray #endif or unclosed #if: the
+                    // branch takes the file from there.
+                    None if d.name == "endif" || d.name == "else" || d.name.starts_with("elif") => {
+                        g.start = 0
+                    }
+                    None => g.end = self.src.len(),
+                }
+            }
+            if g == before {
+                return g;
+            }
+        }
+    }
+
+    /// The tokens, comments and directives that hold byte `at` strictly
+    /// inside (`(start, end)`).
+    fn spans_across(&self, at: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let tokens = &self.lx.tokens;
+        let k = tokens.partition_point(|t| (t.end as usize) <= at);
+        if let Some(t) = tokens.get(k).filter(|t| (t.start as usize) < at) {
+            out.push((t.start as usize, t.end as usize));
+        }
+        let c = self.lx.comments.partition_point(|c| (c.1 as usize) <= at);
+        if let Some(c) = self.lx.comments.get(c).filter(|c| (c.0 as usize) < at) {
+            out.push((c.0 as usize, c.1 as usize));
+        }
+        let d = self
+            .lx
+            .directives
+            .partition_point(|d| (d.end_with_newline as usize) <= at);
+        if let Some(d) = self
+            .lx
+            .directives
+            .get(d)
+            .filter(|d| (d.line_start as usize) < at)
+        {
+            out.push((d.line_start as usize, d.end_with_newline as usize));
+        }
+        out
+    }
+
+    /// Whether `g` holds an `#include` outside every conditional group but
+    /// an include guard: where the compat header can go.
+    fn top_level_include(&self, g: &Range<usize>) -> bool {
+        let guard = usize::from(self.include_guard().is_some());
+        self.lx.directives.iter().any(|d| {
+            d.name == "include"
+                && g.start <= d.line_start as usize
+                && (d.end_with_newline as usize) <= g.end
+                && self.groups.depth_at(self.lx, d.hash as usize) <= guard
+        })
+    }
+
+    /// The `#define` of a leading `#ifndef X` / `#define X` include guard.
+    fn include_guard(&self) -> Option<usize> {
+        let ds = &self.lx.directives;
+        let (a, b) = (ds.first()?, ds.get(1)?);
+        let before = self.lx.tokens.first().map(|t| t.start)?;
+        (a.name == "ifndef"
+            && b.name == "define"
+            && before >= a.hash
+            && self.groups.of[0].is_some_and(|(_, end)| end == ds.len() - 1))
+        .then_some(1)
+    }
+
+    /// Where a compat include goes in a file with nothing to put it with:
+    /// after a leading `#pragma once` or include guard, else before the
+    /// first line of code.
+    fn top(&self) -> usize {
+        let ds = &self.lx.directives;
+        if let Some(i) = self.include_guard() {
+            return ds[i].end_with_newline as usize;
+        }
+        match (ds.first(), self.lx.tokens.first()) {
+            (Some(d), Some(t))
+                if d.name == "pragma"
+                    && d.hash <= t.start
+                    && self.src[d.hash as usize..d.end as usize]
+                        .windows(4)
+                        .any(|w| w == b"once") =>
+            {
+                d.end_with_newline as usize
+            }
+            (_, Some(t)) => line_start(self.src, t.start as usize),
+            (_, None) => 0,
+        }
+    }
+
+    /// `text` as a line of the file's line ending.
+    fn line(&self, text: &str) -> Vec<u8> {
+        format!("{text}{}", self.newline).into_bytes()
+    }
+
+    /// `#if HIP // hipify-rs`, the HIP side, `#else`, the CUDA side as it
+    /// was (bytes `at` of the source on), `#endif`. `#line` directives
+    /// number both sides and what follows as the source's lines were, so
+    /// that `__LINE__` (in every error-check macro) and the compilers'
+    /// messages stay what they were.
+    fn branch(&self, hip: &[u8], cuda: &[u8], at: usize) -> Vec<u8> {
+        let nl = self.newline.as_bytes();
+        let first = self.newlines.partition_point(|&n| n < at) + 1;
+        let after = first + cuda.iter().filter(|&&b| b == b'\n').count();
+        let mut b = self.line(&format!("#if {HIP_GUARD} {MARK}"));
+        b.extend_from_slice(&self.line(&format!("#line {first}")));
+        b.extend_from_slice(hip);
+        if !hip.is_empty() && !hip.ends_with(b"\n") {
+            b.extend_from_slice(nl);
+        }
+        if !cuda.is_empty() {
+            b.extend_from_slice(&self.line("#else"));
+            b.extend_from_slice(&self.line(&format!("#line {first}")));
+            b.extend_from_slice(cuda);
+            if !cuda.ends_with(b"\n") {
+                b.extend_from_slice(nl);
+            }
+        }
+        b.extend_from_slice(&self.line("#endif"));
+        b.extend_from_slice(&self.line(&format!("#line {after}")));
+        b
+    }
+}
+
+/// `hip` with its `#include <hip/hip_runtime.h>` line (the translation's)
+/// including the compat header instead; `None` where it has none.
+fn replace_runtime_include(hip: &[u8], include_line: &str) -> Option<Vec<u8>> {
+    let lx = lex::lex(hip);
+    let d = lx.directives.iter().find(|d| {
+        d.name == "include"
+            && d.first_token + 1 < d.end_token
+            && matches!(
+                &hip[lx.tokens[d.first_token as usize + 1].range()],
+                b"<hip/hip_runtime.h>" | b"\"hip/hip_runtime.h\""
+            )
+    })?;
+    let mut out = hip[..d.hash as usize].to_vec();
+    out.extend_from_slice(include_line.as_bytes());
+    out.extend_from_slice(&hip[d.end as usize..]);
+    Some(out)
+}
+
+/// The CUDA names a file `#define`s, with their bodies.
+fn defines(src: &[u8], lx: &Lexed) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for d in lx.directives.iter().filter(|d| d.name == "define") {
+        let first = d.first_token as usize;
+        if first + 1 >= d.end_token as usize {
+            continue;
+        }
+        let name = String::from_utf8_lossy(&src[lx.tokens[first + 1].range()]).into_owned();
+        if mappings::lookup(&name).is_some() {
+            let body = &src[lx.tokens[first + 1].end as usize..d.end as usize];
+            out.insert(name, String::from_utf8_lossy(body).trim().to_string());
+        }
+    }
+    out
+}
+
+fn line_start(src: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &src[..at]).map_or(0, |p| p + 1)
+}
+
+fn line_end(src: &[u8], at: usize) -> usize {
+    memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |p| at + p + 1)
+}
