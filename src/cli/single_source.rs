@@ -119,12 +119,7 @@ impl Tree {
             failed: false,
             note: None,
         };
-        let update = match ss::compat_header(
-            existing.as_deref(),
-            &uses.names,
-            uses.runtime,
-            &uses.defines,
-        ) {
+        let update = match ss::compat_header(existing.as_deref(), &uses) {
             Ok(u) => u,
             Err(why) => {
                 o.failed = true;

@@ -27,7 +27,7 @@ mod recover;
 
 pub use compat::{BEGIN, END, HeaderUpdate, compat_header};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use conditionals::{Groups, balance, is_conditional};
@@ -70,6 +70,9 @@ pub struct Uses {
     /// A file includes the header where its translation included
     /// `hip/hip_runtime.h`, so the header must include it.
     pub runtime: bool,
+    /// HIP's library headers (`<hiprand/hiprand.h>`) the HIP branches
+    /// include: HIP's NVIDIA headers must read them before the macros.
+    pub headers: BTreeSet<String>,
     /// CUDA names the files `#define` themselves, with their bodies: the
     /// header leaves them to the project.
     pub defines: BTreeMap<String, String>,
@@ -80,6 +83,7 @@ impl Uses {
     pub fn add(&mut self, other: Uses) {
         self.names.extend(other.names);
         self.runtime |= other.runtime;
+        self.headers.extend(other.headers);
         self.defines.extend(other.defines);
     }
 }
@@ -280,6 +284,7 @@ impl File<'_> {
                     if let Some(kept) = kept_branches.get_mut(cuda).and_then(|k| k.pop_front()) {
                         hip = kept;
                     }
+                    out.uses.headers.extend(library_includes(&hip));
                     if hip != cuda {
                         text.extend_from_slice(&self.branch(&hip, cuda, region.start));
                     } else {
@@ -609,6 +614,17 @@ impl File<'_> {
         b.extend_from_slice(&self.line(&format!("#line {after}")));
         b
     }
+}
+
+/// The `<…>` headers a HIP branch includes, but HIP's runtime.
+fn library_includes(hip: &[u8]) -> Vec<String> {
+    let lx = lex::lex(hip);
+    (lx.directives.iter())
+        .filter(|d| d.name == "include" && d.first_token + 1 < d.end_token)
+        .map(|d| &hip[lx.tokens[d.first_token as usize + 1].range()])
+        .filter(|h| h.starts_with(b"<") && *h != b"<hip/hip_runtime.h>")
+        .map(|h| String::from_utf8_lossy(h).into_owned())
+        .collect()
 }
 
 /// `hip` with its `#include <hip/hip_runtime.h>` line (the translation's)
