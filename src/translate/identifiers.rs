@@ -163,6 +163,26 @@ static NAMESPACE_QUALIFIERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| 
         .collect()
 });
 
+/// Whether token `i` is the name a `#define` defines as a HIP name
+/// (`#define cudaMalloc hipMalloc`, `#define cudaFree myHipFree`).
+fn defines_hip_layer(cx: &Cx<'_>, i: usize) -> bool {
+    let tok = cx.tok(i);
+    if !tok.in_directive() {
+        return false;
+    }
+    let d = &cx.lx.directives[tok.directive as usize];
+    d.name == "define"
+        && i == d.first_token as usize + 1
+        && (i + 1..d.end_token as usize).any(|k| {
+            let t = cx.text(k);
+            cx.tok(k).kind == TokenKind::Ident
+                && (t.starts_with(b"hip")
+                    || t.starts_with(b"HIP")
+                    || t.windows(4).any(|w| w == b"_hip" || w == b"_HIP")
+                    || t.windows(3).any(|w| w == b"Hip"))
+        })
+}
+
 pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     let mut skip_until = 0usize;
     let mut unknown: Vec<usize> = Vec::new();
@@ -200,6 +220,12 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if tok.in_directive()
             && OPAQUE_DIRECTIVES.contains(&cx.lx.directives[tok.directive as usize].name.as_str())
         {
+            continue;
+        }
+        if defines_hip_layer(cx, i) {
+            // A project's own HIP layer (`#define cudaStream_t hipStream_t`,
+            // ggml's vendors/hip.h): its CUDA name is what the code uses.
+            skip_until = cx.lx.directives[tok.directive as usize].end as usize;
             continue;
         }
         let name = cx.ident_name(i);
