@@ -102,22 +102,28 @@ impl ProjectNames {
     }
 }
 
-/// The names `t`'s HIP-W004 findings are about, in order (`src` is the
+/// The codes whose findings name a CUDA name the tree may declare or map
+/// itself (a shim's `cudaCheck`, a vendor header's `#define
+/// cudaStreamAttrValue hipStreamAttrValue`): dropped after the run where
+/// it does.
+pub const DEFERRED: [Code; 2] = [Code::UnmappedApi, Code::UnsupportedApi];
+
+/// The names `t`'s [`DEFERRED`] findings are about, in order (`src` is the
 /// file they are about).
 pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
     (t.diagnostics.iter())
-        .filter(|d| d.code == Code::UnmappedApi)
+        .filter(|d| DEFERRED.contains(&d.code))
         .map(|d| String::from_utf8_lossy(src.get(d.range.clone()).unwrap_or_default()).into_owned())
         .collect()
 }
 
-/// Drops `t`'s HIP-W004 findings on names the tree declares (`declared`,
-/// from [`ProjectNames::resolve`]); `unmapped` names the findings, from
-/// [`unmapped_names`].
+/// Drops `t`'s [`DEFERRED`] findings on names the tree declares or maps
+/// (`declared`, from [`ProjectNames::resolve`]); `unmapped` names the
+/// findings, from [`unmapped_names`].
 pub fn drop_declared(t: &mut Translation, unmapped: &[String], declared: &HashSet<String>) {
     let mut names = unmapped.iter();
     t.diagnostics.retain(|d| {
-        d.code != Code::UnmappedApi || names.next().is_none_or(|n| !declared.contains(n))
+        !DEFERRED.contains(&d.code) || names.next().is_none_or(|n| !declared.contains(n))
     });
 }
 
@@ -207,13 +213,28 @@ pub fn scan(src: &[u8]) -> (Vec<String>, Vec<&[u8]>) {
                 continue;
             };
             if crate::mappings::cuda_header(name).is_some()
-                && crate::mappings::lookup(name).is_none()
+                && (crate::mappings::lookup(name).is_none() || defines_as_hip(src, s, e))
             {
                 names.push(name.to_owned());
             }
         }
     }
     (names, relative_includes(src))
+}
+
+/// Whether the word at `s..e` is a `#define`d name whose body names a HIP
+/// API (`#define cudaStream_t hipStream_t`): a project's own HIP layer, as
+/// `translate::identifiers` reads it.
+fn defines_as_hip(src: &[u8], s: usize, e: usize) -> bool {
+    let before = src[..s].trim_ascii_end();
+    if !before.ends_with(b"define") {
+        return false;
+    }
+    let end = memchr::memchr(b'\n', &src[e..]).map_or(src.len(), |p| e + p);
+    let body = &src[e..end];
+    memchr::memmem::find(body, b"hip").is_some()
+        || memchr::memmem::find(body, b"HIP").is_some()
+        || memchr::memmem::find(body, b"Hip").is_some()
 }
 
 /// The paths of `src`'s `#include "…"` lines. (Found from the `#`, a byte

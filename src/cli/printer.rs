@@ -329,11 +329,9 @@ impl Pending {
     /// HIP-W004 candidate may name what another file declares, rendered once
     /// the run's names are known (holding only what rendering will read).
     pub(super) fn of(mut o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Pending {
-        let Some(t) = o
-            .translation
-            .as_mut()
-            .filter(|t| t.diagnostics.iter().any(|d| d.code == Code::UnmappedApi))
-        else {
+        let Some(t) = o.translation.as_mut().filter(|t| {
+            (t.diagnostics.iter()).any(|d| hipify_rs::project::DEFERRED.contains(&d.code))
+        }) else {
             return Pending::Rendered(render_outcome(o, cli, mode, color));
         };
         let unmapped = hipify_rs::project::unmapped_names(t, &o.source);

@@ -224,8 +224,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         }
         if defines_hip_layer(cx, i) {
             // A project's own HIP layer (`#define cudaStream_t hipStream_t`,
-            // ggml's vendors/hip.h): its CUDA name is what the code uses.
+            // ggml's vendors/hip.h): its CUDA name is what the code uses,
+            // and no finding (here or in the run's other files) calls it
+            // unsupported.
             skip_until = cx.lx.directives[tok.directive as usize].end as usize;
+            declared.insert(cx.text(i));
             continue;
         }
         let name = cx.ident_name(i);
@@ -381,7 +384,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     }
     let mut syncwarp = None;
     for (i, mut d) in unsupported_at {
-        if variables.contains(cx.text(i)) {
+        if variables.contains(cx.text(i)) || declared.contains(cx.text(i)) {
             continue;
         }
         if cx.text(i) == b"__syncwarp" {

@@ -7,3 +7,4 @@
 #define cudaGetErrorString hipGetErrorString
 #define cudaSuccess hipSuccess
 #define cudaMalloc myHipMallocTracked
+#define cudaStreamAttrValue hipLaunchAttributeValue
