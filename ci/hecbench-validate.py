@@ -183,9 +183,10 @@ def cmd_prepare(a):
         # Translate the whole tree at once (hipify-rs walks it in parallel).
         hipout = os.path.join(tmp, "hipout")
         hlog = os.path.join(tmp, "hipify.log")
-        log("hipify-rs --no-config --output-dir <hip> <cuda> (%d benchmarks)" % len(names))
+        mode = ["--single-source"] if a.single_source else []
+        log("hipify-rs --no-config %s--output-dir <hip> <cuda> (%d benchmarks)" % ("".join(m + " " for m in mode), len(names)))
         with open(hlog, "wb") as f:
-            r = subprocess.run([hipify, "--no-config", "--color", "never", "--output-dir", hipout, cuda],
+            r = subprocess.run([hipify, "--no-config", "--color", "never", *mode, "--output-dir", hipout, cuda],
                                stdout=f, stderr=subprocess.STDOUT)
         if r.returncode not in (0, 1):
             sys.stdout.write(read_text(hlog)[-4000:])
@@ -272,7 +273,7 @@ def cmd_prepare(a):
             "payload_sha256": h.hexdigest()[:16],
             "prepared": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"),
             "commit": commit + (" (+ uncommitted changes)" if dirty else ""),
-            "translator": ver + " (hipify-rs --output-dir; default = newest HIP)",
+            "translator": ver + " (hipify-rs %s--output-dir; default = newest HIP)" % ("--single-source " if a.single_source else ""),
             "hip_headers": "Debian libamdhip64-dev %s, patched (ci/nvidia-hip)" % hipver,
             "corpus": os.path.basename(os.path.normpath(src)),
             "benchmarks": benches,
@@ -1164,6 +1165,8 @@ def main():
     p.add_argument("--src", required=True)
     p.add_argument("--dest", required=True)
     p.add_argument("--hipify", required=True)
+    p.add_argument("--single-source", action="store_true",
+                   help="the HIP variant is the single-source port (hipify-rs --single-source)")
     p = sp.add_parser("run")
     p.add_argument("--prepared", help="the prepared folder (default: where this script is)")
     p.add_argument("--work", help="work folder (default: .gpu-hec-work next to the prepared folder)")

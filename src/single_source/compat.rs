@@ -135,7 +135,7 @@ pub fn compat_header(existing: Option<&[u8]>, uses: &Uses) -> Result<HeaderUpdat
     if !headers.is_empty() {
         line("#if defined(__HIP_PLATFORM_NVIDIA__)");
         line(
-            "// HIP's NVIDIA headers wrap CUDA's, which must be read before the macros rename CUDA's names.",
+            "// HIP's NVIDIA headers (and Thrust there) wrap CUDA's, which must be read before the macros rename CUDA's names.",
         );
         for h in &headers {
             line(&format!("#if __has_include({h})"));

@@ -169,6 +169,7 @@ pub fn single_source(
         d.fix = None;
     }
     out.uses.defines = defines(base, &lx);
+    out.uses.headers.extend(cuda_wrapping_includes(base, &lx));
     let changed = out.text != src;
     SingleSourced {
         translation: Translation {
@@ -595,7 +596,10 @@ impl File<'_> {
     fn branch(&self, hip: &[u8], cuda: &[u8], at: usize) -> Vec<u8> {
         let nl = self.newline.as_bytes();
         let first = self.newlines.partition_point(|&n| n < at) + 1;
-        let after = first + cuda.iter().filter(|&&b| b == b'\n').count();
+        // A last line with no newline counts too: the branch ends it with
+        // one, and a second run reads it so.
+        let unterminated = usize::from(!cuda.is_empty() && !cuda.ends_with(b"\n"));
+        let after = first + cuda.iter().filter(|&&b| b == b'\n').count() + unterminated;
         let mut b = self.line(&format!("#if {HIP_GUARD} {MARK}"));
         b.extend_from_slice(&self.line(&format!("#line {first}")));
         b.extend_from_slice(hip);
@@ -614,6 +618,19 @@ impl File<'_> {
         b.extend_from_slice(&self.line(&format!("#line {after}")));
         b
     }
+}
+
+/// The `<thrust/…>` headers a file includes as they are (rocThrust has
+/// the same paths): on HIP's NVIDIA headers they are CUDA's Thrust, which
+/// must be read before the macros rename CUDA's names, like the HIP
+/// library headers.
+fn cuda_wrapping_includes(src: &[u8], lx: &Lexed) -> Vec<String> {
+    (lx.directives.iter())
+        .filter(|d| d.name == "include" && d.first_token + 1 < d.end_token)
+        .map(|d| &src[lx.tokens[d.first_token as usize + 1].range()])
+        .filter(|h| h.starts_with(b"<thrust/"))
+        .map(|h| String::from_utf8_lossy(h).into_owned())
+        .collect()
 }
 
 /// The `<…>` headers a HIP branch includes, but HIP's runtime.
