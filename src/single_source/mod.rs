@@ -474,6 +474,18 @@ impl File<'_> {
             for (s, _) in self.spans_across(g.start) {
                 g.start = g.start.min(line_start(self.src, s));
             }
+            // A line ending in a backslash goes on in the next: no
+            // directive can come between them.
+            let spliced = |at: usize| {
+                let before = &self.src[..at];
+                before.ends_with(b"\\\n") || before.ends_with(b"\\\r\n")
+            };
+            while g.start > 0 && spliced(g.start) {
+                g.start = line_start(self.src, g.start - 1);
+            }
+            while g.end < self.src.len() && spliced(g.end) {
+                g.end = line_end(self.src, g.end);
+            }
             for (_, e) in self.spans_across(g.end) {
                 let whole_lines = self.src[..e].ends_with(b"\n");
                 g.end = g.end.max(if whole_lines {

@@ -519,10 +519,38 @@ fn last_segment(name: &str) -> &str {
 
 fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'static str>) {
     let Some(hip) = hip else { return };
+    if hip == "__HIPCC__" && tested_by_value(cx, i) {
+        // `#if __CUDACC__`: HIP's NVIDIA headers define `__HIPCC__` empty,
+        // and `#if` of nothing is an error there; whether it is defined
+        // means the same on both platforms.
+        cx.edits
+            .push(Edit::replace(cx.tok(i).range(), "defined(__HIPCC__)"));
+        *cx.stats.rewrites.entry(m.family).or_default() += 1;
+        return;
+    }
     if hip != name || cx.tok(i).spliced {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
     }
+}
+
+/// Whether token `i` is read for its value in an `#if`/`#elif` condition
+/// (not the operand of `defined`).
+fn tested_by_value(cx: &Cx<'_>, i: usize) -> bool {
+    let tok = cx.tok(i);
+    if !tok.in_directive() {
+        return false;
+    }
+    let d = &cx.lx.directives[tok.directive as usize];
+    if !matches!(d.name.as_str(), "if" | "elif") {
+        return false;
+    }
+    let prev = cx.prev(i).filter(|&p| p >= d.first_token as usize);
+    let before = prev
+        .and_then(|p| cx.prev(p))
+        .filter(|&p| p >= d.first_token as usize);
+    let is = |t: Option<usize>, text: &[u8]| t.is_some_and(|t| cx.text(t) == text);
+    !(is(prev, b"defined") || (is(prev, b"(") && is(before, b"defined")))
 }
 
 fn unsupported(
