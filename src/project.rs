@@ -105,8 +105,28 @@ impl ProjectNames {
 /// The codes whose findings name a CUDA name the tree may declare or map
 /// itself (a shim's `cudaCheck`, a vendor header's `#define
 /// cudaStreamAttrValue hipStreamAttrValue`): dropped after the run where
-/// it does.
-pub const DEFERRED: [Code; 2] = [Code::UnmappedApi, Code::UnsupportedApi];
+/// it does. HIP-W020 waits too: its relocatable-device-code settings
+/// ([`DEVICE_LINK_SETTINGS`]) are kept only where the tree needs them.
+pub const DEFERRED: [Code; 3] = [
+    Code::UnmappedApi,
+    Code::UnsupportedApi,
+    Code::BuildSettingUnported,
+];
+
+/// What a file "declares" when its device code links across units (an
+/// `extern __device__` variable, a `__device__` function defined in another
+/// file): not a name any source can spell.
+pub const DEVICE_LINKAGE: &str = "<device code linked across units>";
+
+/// Build settings for relocatable device code: boilerplate in most trees
+/// (CUDA links the same without it), a finding only where the tree's
+/// device code links across units ([`DEVICE_LINKAGE`]).
+pub const DEVICE_LINK_SETTINGS: [&str; 4] = [
+    "CUDA_SEPARABLE_COMPILATION",
+    "CMAKE_CUDA_SEPARABLE_COMPILATION",
+    "CUDA_RESOLVE_DEVICE_SYMBOLS",
+    "CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS",
+];
 
 /// The names `t`'s [`DEFERRED`] findings are about, in order (`src` is the
 /// file they are about).
@@ -118,12 +138,22 @@ pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
 }
 
 /// Drops `t`'s [`DEFERRED`] findings on names the tree declares or maps
-/// (`declared`, from [`ProjectNames::resolve`]); `unmapped` names the
-/// findings, from [`unmapped_names`].
+/// (`declared`, from [`ProjectNames::resolve`]), and its relocatable-device-
+/// code settings where no file links device code across units; `unmapped`
+/// names the findings, from [`unmapped_names`].
 pub fn drop_declared(t: &mut Translation, unmapped: &[String], declared: &HashSet<String>) {
     let mut names = unmapped.iter();
+    let device_link = declared.contains(DEVICE_LINKAGE);
     t.diagnostics.retain(|d| {
-        !DEFERRED.contains(&d.code) || names.next().is_none_or(|n| !declared.contains(n))
+        if !DEFERRED.contains(&d.code) {
+            return true;
+        }
+        let Some(n) = names.next() else { return true };
+        if DEVICE_LINK_SETTINGS.contains(&n.as_str()) {
+            device_link
+        } else {
+            !declared.contains(n)
+        }
     });
 }
 

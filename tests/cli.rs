@@ -450,6 +450,38 @@ fn statistics_count_findings_per_code_largest_first() {
 }
 
 #[test]
+fn separable_compilation_is_reported_only_where_device_code_links_across_units() {
+    let dir = tempfile::tempdir().unwrap();
+    let cmake = "project(p LANGUAGES CXX CUDA)\nadd_executable(k k.cu g.cu)\n\
+                 set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n\
+                 add_executable(one one.cu)\n\
+                 set_property(TARGET one PROPERTY CUDA_SEPARABLE_COMPILATION ON)\n";
+    fs::write(dir.path().join("CMakeLists.txt"), cmake).unwrap();
+    // A kernel declared before its definition, a device function defined
+    // where it is called: nothing links across units; boilerplate.
+    fs::write(
+        dir.path().join("k.cu"),
+        "__device__ float f(float x) { return x; }\n__global__ void k(float* p);\n\
+         __global__ void k(float* p) { p[0] = f(1); }\n",
+    )
+    .unwrap();
+    let o = run(&["--check", "--format", "json", "."], dir.path());
+    assert!(!stdout(&o).contains("HIP-W020"), "{}", stdout(&o));
+    // A header declaring a device function another unit defines: -fgpu-rdc
+    // is needed, and HIP has no property for it.
+    fs::write(
+        dir.path().join("d.cuh"),
+        "#pragma once\n__device__ float g(float x);\n",
+    )
+    .unwrap();
+    let o = run(&["--check", "--format", "json", "."], dir.path());
+    let out = stdout(&o);
+    // Once: a target of one `.cu` file has no units to link across.
+    assert_eq!(out.matches("HIP-W020").count(), 1, "{out}");
+    assert!(out.contains("CUDA_SEPARABLE_COMPILATION"), "{out}");
+}
+
+#[test]
 fn names_the_project_declares_are_no_unmapped_api() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("include")).unwrap();

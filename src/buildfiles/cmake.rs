@@ -342,6 +342,9 @@ struct State {
     covered: Vec<String>,
     /// Edits inside rewritten flag items: word renames must not touch them.
     taken: Vec<Range<usize>>,
+    /// Targets whose sources are listed and hold at most one `.cu` file:
+    /// their device code cannot link across units of their own.
+    one_unit_targets: Vec<String>,
 }
 
 pub(crate) fn translate(out: &mut Out<'_>) {
@@ -364,6 +367,15 @@ pub(crate) fn translate(out: &mut Out<'_>) {
                 "nccl" => "rccl".into(),
                 _ => p,
             });
+        }
+        if matches!(name.as_str(), "add_library" | "add_executable")
+            && let Some((target, sources)) = texts.split_first()
+            && !sources
+                .iter()
+                .any(|t| t.contains("${") || t.contains('*') || t.contains("$<"))
+            && sources.iter().filter(|t| t.ends_with(".cu")).count() <= 1
+        {
+            st.one_unit_targets.push(target.clone());
         }
         if name == "set_source_files_properties"
             && texts
@@ -872,6 +884,20 @@ fn flag_lists(out: &mut Out<'_>, st: &mut State, c: &Command, name: &str, texts:
 fn words(out: &mut Out<'_>, st: &mut State, ci: usize, c: &Command, name: &str, texts: &[String]) {
     let src = out.src;
     let link = name == "target_link_libraries" || name == "link_libraries";
+    // `set_target_properties(T… PROPERTIES …)`, `set_property(TARGET T… …)`
+    // on targets of one device unit each: relocatable device code is
+    // boilerplate there.
+    let targets: &[String] = match name {
+        "set_target_properties" => {
+            &texts[..texts.iter().position(|t| t == "PROPERTIES").unwrap_or(0)]
+        }
+        "set_property" if texts.first().is_some_and(|t| t == "TARGET") => {
+            let end = texts.iter().position(|t| t == "PROPERTY").unwrap_or(1);
+            &texts[1..end]
+        }
+        _ => &[],
+    };
+    let one_unit = !targets.is_empty() && targets.iter().all(|t| st.one_unit_targets.contains(t));
     for (k, a) in c.args.iter().enumerate() {
         if a.kind == ArgKind::Bracket {
             continue;
@@ -917,6 +943,9 @@ fn words(out: &mut Out<'_>, st: &mut State, ci: usize, c: &Command, name: &str, 
                 continue;
             }
             let word = String::from_utf8_lossy(&src[w.clone()]).into_owned();
+            if one_unit && crate::project::DEVICE_LINK_SETTINGS.contains(&word.as_str()) {
+                continue;
+            }
             let before = &src[r.start..s];
             word_rewrite(
                 out,

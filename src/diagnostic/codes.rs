@@ -222,10 +222,13 @@ After:\n\n```cpp\n#if (defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700) || define
     LaunchBoundsMinBlocks => "HIP-W011", "launch-bounds-min-blocks", Warning, Never,
         "two-argument `__launch_bounds__`: HIP's second parameter means something else",
         "In CUDA the second argument is the minimum number of resident blocks per SM; in HIP it is \
-the minimum number of warps per execution unit. HIP's documentation gives \
-`MIN_WARPS = MIN_BLOCKS * MAX_THREADS / 32`; hipify-rs does not rescale silently.\n\nBefore:\n\n\
-```cuda\n__global__ void __launch_bounds__(256, 2) k();\n```\n\nAfter:\n\n```cpp\n\
-__global__ void __launch_bounds__(256, 16) k();  // 2 * 256 / 32\n```";
+the minimum number of waves per execution unit (`amdgpu_waves_per_eu`). A CDNA compute unit runs \
+64-lane waves on 4 execution units, so CUDA's `MIN_BLOCKS * MAX_THREADS` resident threads are \
+`MIN_BLOCKS * MAX_THREADS / 256` waves per unit; HIP's documented `/ 32` asks for eight times \
+that and can force register spills. Rounding down never asks for more than CUDA did. A second \
+argument of 1, or one that gives the same occupancy (256 threads), is not reported.\n\nBefore:\n\n\
+```cuda\n__global__ void __launch_bounds__(128, 4) k();\n```\n\nAfter:\n\n```cpp\n\
+__global__ void __launch_bounds__(128, 2) k();  // 4 * 128 / 256\n```";
     WarpSizeConstexpr => "HIP-W012", "warpsize-constexpr", Warning, Never,
         "`warpSize` used as a compile-time constant (not constant in HIP from ROCm 7)",
         "From ROCm 7, `warpSize` is a run-time value, so template arguments, array bounds, \
@@ -308,7 +311,10 @@ if torch.version.hip is None:  # CUDA only\n    torch.backends.cuda.matmul.allow
         "The setting is left as it is: `CUDA_SEPARABLE_COMPILATION` (use `-fgpu-rdc` at compile \
 and link), `CUDA_RESOLVE_DEVICE_SYMBOLS`, `CMAKE_CUDA_HOST_COMPILER`, FindCUDA's \
 `cuda_add_executable`/`CUDA_NVCC_FLAGS`, `CUDA::nvml` or `-lnvidia-ml` (rocm_smi, a different API), \
-`CUDA::cupti`, and CUDA version checks (`CMAKE_CUDA_COMPILER_VERSION`).\n\nBefore:\n\n```cmake\n\
+`CUDA::cupti`, and CUDA version checks (`CMAKE_CUDA_COMPILER_VERSION`). The relocatable-device-code \
+settings are reported only where a file of the run links device code across units (an `extern \
+__device__` variable, a `__device__` function declared and defined in different files): elsewhere \
+they are boilerplate CUDA links the same without.\n\nBefore:\n\n```cmake\n\
 set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:\n\n```cmake\n\
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";

@@ -20,6 +20,10 @@ pub(super) struct Body {
     pub(super) warp_functions: bool,
     /// It makes cooperative-groups tiles (`tiled_partition<N>`).
     pub(super) tiles: bool,
+    /// Its warp functions are all shuffles given a width of at most 32
+    /// (`__shfl_xor_sync(m, v, o, 32)`): deliberate 32-lane logical warps,
+    /// which keep their meaning on a 64-lane wavefront.
+    pub(super) logical_warps: bool,
 }
 
 /// The function bodies asked about so far; candidates come in token order,
@@ -70,20 +74,57 @@ fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
                 name,
                 warp_functions: false,
                 tiles: false,
+                logical_warps: false,
             };
+            let (mut narrow, mut wide) = (0, 0);
             for k in open..close {
                 if cx.tok(k).kind != TokenKind::Ident {
                     continue;
                 }
                 let t = cx.text(k);
-                b.warp_functions |= is_warp_function(t);
+                if is_warp_function(t) {
+                    b.warp_functions = true;
+                    match narrow_shuffle(cx, k, t) {
+                        Some(true) => narrow += 1,
+                        Some(false) => wide += 1,
+                        None => {}
+                    }
+                }
                 b.tiles |= matches!(t, b"tiled_partition" | b"thread_block_tile")
                     && cx.next(k).is_some_and(|lt| cx.is_punct(lt, b"<"));
             }
+            b.logical_warps = narrow > 0 && wide == 0;
             return Some(b);
         }
         k = open;
     }
+}
+
+/// For warp function `t` at token `k`: `Some(true)` for a shuffle given a
+/// literal width of at most 32, `None` for `__syncwarp` (lane-count
+/// neutral), `Some(false)` for any other use (a whole-wave operation).
+fn narrow_shuffle(cx: &Cx<'_>, k: usize, t: &[u8]) -> Option<bool> {
+    if t == b"__syncwarp" {
+        return None;
+    }
+    if !t.starts_with(b"__shfl") {
+        return Some(false);
+    }
+    // The width is the fourth argument of the `_sync` forms, the third of
+    // the others.
+    let width_at = if t.ends_with(b"_sync") { 3 } else { 2 };
+    let args = cx
+        .next(k)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o));
+    let narrow = args.is_some_and(|a| {
+        a.args.get(width_at).is_some_and(|&(s, e)| {
+            e == s + 1
+                && cx.tok(s).kind == TokenKind::Number
+                && super::warp::int_literal(cx.text(s)).is_some_and(|(v, _)| v <= 32)
+        })
+    });
+    Some(narrow)
 }
 
 /// Whether an identifier names a raw warp-level function or type.

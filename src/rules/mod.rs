@@ -5,6 +5,7 @@
 //! [`Cx`], a read-only view: the [`Tokens`], the options, the edits.
 
 mod bodies;
+pub(crate) mod branches;
 mod collisions;
 mod guards;
 mod libraries;

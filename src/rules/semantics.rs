@@ -47,19 +47,49 @@ fn launch_bounds(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let Some(args) = cx.call_args(open) else {
         return;
     };
-    if args.args.len() >= 2 {
-        let (a, b) = args.args[1];
-        if a < b {
-            out.push(
-                Diagnostic::new(
-                    Code::LaunchBoundsMinBlocks,
-                    cx.span(i, args.close + 1),
-                    "two-argument `__launch_bounds__`: HIP reads the second argument as minimum warps per execution unit, not minimum blocks per SM",
-                )
-                .with_help("HIP's docs give MIN_WARPS = MIN_BLOCKS * MAX_THREADS / 32; rescale by hand, or drop the second argument"),
-            );
-        }
+    if args.args.len() < 2 {
+        return;
     }
+    let literal = |(a, b): (usize, usize)| {
+        (b == a + 1 && cx.tok(a).kind == TokenKind::Number)
+            .then(|| super::warp::int_literal(cx.text(a)).map(|(v, _)| v))
+            .flatten()
+    };
+    let (max_threads, min_blocks) = (literal(args.args[0]), literal(args.args[1]));
+    // CUDA asks for MIN_BLOCKS * MAX_THREADS threads resident per SM; a CDNA
+    // compute unit holds them as 64-lane waves over 4 execution units, so
+    // the same occupancy is that product / 256 waves per unit (rounded
+    // down: the help never asks for more than CUDA did).
+    let same_waves = max_threads
+        .zip(min_blocks)
+        .map(|(t, m)| (m * t / 256).max(1));
+    if min_blocks == Some(1) || same_waves.is_some() && same_waves == min_blocks {
+        // One block resident, or one wave per unit, asks for nothing a
+        // kernel does not get anyway; and where the two readings give the
+        // same occupancy (256 threads) nothing changes.
+        return;
+    }
+    let (a, b) = args.args[1];
+    if a >= b {
+        return;
+    }
+    let help = match (max_threads, min_blocks, same_waves) {
+        (Some(t), Some(m), Some(waves)) => {
+            let unit = if waves == 1 { "wave" } else { "waves" };
+            format!(
+                "the same occupancy on CDNA (4 execution units of 64-lane waves per CU) is {m} * {t} / 256 = {waves} {unit} per unit: `__launch_bounds__({t}, {waves})`; or drop the second argument"
+            )
+        }
+        _ => "CUDA's MIN_BLOCKS * MAX_THREADS resident threads are MIN_BLOCKS * MAX_THREADS / 256 waves per execution unit on CDNA (4 units of 64 lanes per CU); rescale by hand, or drop the second argument".to_owned(),
+    };
+    out.push(
+        Diagnostic::new(
+            Code::LaunchBoundsMinBlocks,
+            cx.span(i, args.close + 1),
+            "two-argument `__launch_bounds__`: HIP reads the second argument as minimum warps per execution unit, not minimum blocks per SM",
+        )
+        .with_help(help),
+    );
 }
 
 /// `warpSize` as a template argument, array bound, `constexpr`/`static_assert`

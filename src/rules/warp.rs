@@ -15,7 +15,9 @@
 //! (`tiled_partition<32>`: HIP keeps their size on wave64). Not reported: a
 //! `__shared__ T s[32]` (sized for the most warps a block can hold, 1024 /
 //! 32, it holds the fewer 64-lane wavefronts too), `tiled_partition<32>`
-//! itself, `warpSize == 32 || warpSize == 64`, a shuffle's width argument.
+//! itself, `warpSize == 32 || warpSize == 64`, a shuffle's width argument,
+//! and any 32 in a function whose shuffles all pass a width of at most 32
+//! (deliberate 32-lane logical warps).
 
 // Per-file sets and maps of short names: foldhash, not SipHash (no
 // untrusted-key concern here, and it is several times faster).
@@ -143,7 +145,7 @@ impl<'a> Warp<'a> {
 }
 
 /// The value of an integer literal, and whether it is 64 bits wide (`ll`).
-fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
+pub(super) fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
     let s = std::str::from_utf8(text).ok()?;
     let owned;
     let s = if s.contains('\'') {
@@ -786,7 +788,11 @@ fn warp_size_number(cx: &Cx<'_>, n: usize, bodies: &mut Bodies, out: &mut Vec<Di
         }
     }
     // `for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(…, o)`
-    if v == 16 && cx.is_punct(op, b"=") && shuffle_loop_start(cx, op) {
+    if v == 16
+        && cx.is_punct(op, b"=")
+        && shuffle_loop_start(cx, op)
+        && !tile_function(bodies.at(cx, n))
+    {
         out.push(warp_size_diag(
             cx,
             cx.tok(n).range(),
@@ -876,11 +882,12 @@ fn used_as_warp_size(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
     })
 }
 
-/// Whether a function body splits the block into cooperative-groups tiles
-/// (`tiled_partition<32>`) and uses no raw warp function: its 32s are the
-/// tile's size, which HIP keeps on 64-lane wavefronts.
+/// Whether a function body works in 32-lane groups that HIP keeps on
+/// 64-lane wavefronts: cooperative-groups tiles (`tiled_partition<32>`)
+/// and no raw warp function, or shuffles only with an explicit width of at
+/// most 32 (logical warps): its 32s are the group's size.
 fn tile_function(body: Option<Body>) -> bool {
-    body.is_some_and(|b| b.tiles && !b.warp_functions)
+    body.is_some_and(|b| b.tiles && !b.warp_functions || b.logical_warps)
 }
 
 /// Whether the expression ending at token `end` is a thread index

@@ -233,6 +233,8 @@ pub(crate) struct Landmarks {
     pub(crate) register: Vec<u32>,
     /// The half types: `half`, `__half`, `half2`, `__half2`.
     pub(crate) half: Vec<u32>,
+    /// `extern`, `__device__`: where device linkage is read.
+    pub(crate) linkage: Vec<u32>,
 }
 
 impl Landmarks {
@@ -246,6 +248,7 @@ impl Landmarks {
             }
             (8, b'r') if word == b"register" => &mut self.register,
             (4..=7, b'h' | b'_') if HALF_TYPES.contains(&word) => &mut self.half,
+            (6 | 10, b'e' | b'_') if matches!(word, b"extern" | b"__device__") => &mut self.linkage,
             _ => return,
         };
         list.push(i as u32);

@@ -9,6 +9,7 @@ mod calls;
 mod identifiers;
 mod includes;
 mod launch;
+mod linkage;
 mod nvcc_syntax;
 mod shims;
 mod strings;
@@ -103,6 +104,11 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         // into its replacement.
         nvcc_syntax::drop_register(cx);
         nvcc_syntax::name_empty_braces(cx);
+    }
+    if cuda && linkage::crosses_units(cx) {
+        cx.stats
+            .declared
+            .push(crate::project::DEVICE_LINKAGE.to_owned());
     }
     if cx.opts.kernel_execution_syntax {
         launch::rewrite(cx);

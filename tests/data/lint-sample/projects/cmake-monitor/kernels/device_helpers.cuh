@@ -1,0 +1,2 @@
+#pragma once
+__device__ float warp_mean(float v, int n);
