@@ -81,7 +81,7 @@ struct Entry {
     legacy: Option<LegacyEntry>,
     wrap_arg: Option<WrapArg>,
     by_arity: Option<Vec<ByArity>>,
-    append_arg: Option<AppendArg>,
+    append_arg: Option<Appends>,
     note: Option<String>,
     /// Where an ADDENDA fact comes from; kept in the TOML only.
     #[allow(dead_code)]
@@ -118,6 +118,23 @@ struct ByArity {
 struct AppendArg {
     arity: u8,
     text: String,
+}
+
+/// One `append_arg` table, or a list of them (one per arity).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Appends {
+    One(AppendArg),
+    Many(Vec<AppendArg>),
+}
+
+impl Appends {
+    fn list(&self) -> &[AppendArg] {
+        match self {
+            Appends::One(a) => std::slice::from_ref(a),
+            Appends::Many(v) => v,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -346,13 +363,12 @@ fn main() {
                     let _ = write!(arity, "({}, {}), ", b.arity, lit(&b.hip));
                 }
                 arity.push(']');
-                let append = match &e.append_arg {
-                    Some(a) => {
-                        cx.name("append_arg.text", &Some(a.text.clone()));
-                        format!("Some(({}, {}))", a.arity, lit(&a.text))
-                    }
-                    None => "None".into(),
-                };
+                let mut append = String::from("&[");
+                for a in e.append_arg.iter().flat_map(Appends::list) {
+                    cx.name("append_arg.text", &Some(a.text.clone()));
+                    let _ = write!(append, "({}, {}), ", a.arity, lit(&a.text));
+                }
+                append.push(']');
                 format!(
                     "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append} }})"
                 )

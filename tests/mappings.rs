@@ -333,7 +333,7 @@ fn call_rewrites() {
         .unwrap();
     assert!(gi.by_arity.contains(&(2, "hipGraphInstantiateWithFlags")));
     assert!(gi.by_arity.contains(&(3, "hipGraphInstantiateWithFlags")));
-    assert_eq!(gi.append_arg, Some((2, "0")));
+    assert_eq!(gi.append_arg, &[(2, "0")]);
 }
 
 #[test]

@@ -212,8 +212,9 @@ pub struct CallRewrite {
     /// (`cudaEventCreate(&e, flags)` → `hipEventCreateWithFlags`).
     pub by_arity: &'static [(u8, &'static str)],
     /// When called with exactly `.0` arguments, append `, .1`
-    /// (`cudaMallocHost(p, n)` → `hipHostMalloc(p, n, hipHostMallocDefault)`).
-    pub append_arg: Option<(u8, &'static str)>,
+    /// (`cudaMallocHost(p, n)` → `hipHostMalloc(p, n, hipHostMallocDefault)`):
+    /// the defaults CUDA declares and HIP does not.
+    pub append_arg: &'static [(u8, &'static str)],
 }
 
 /// The form to emit for targets older than the HIP version that added the
@@ -681,6 +682,6 @@ mod tests {
         let c = lookup("cudaEventCreate").unwrap().call.unwrap();
         assert_eq!(c.by_arity, &[(2, "hipEventCreateWithFlags")]);
         let c = lookup("cudaMallocHost").unwrap().call.unwrap();
-        assert_eq!(c.append_arg, Some((2, "hipHostMallocDefault")));
+        assert_eq!(c.append_arg, &[(2, "hipHostMallocDefault")]);
     }
 }

@@ -81,12 +81,10 @@ pub(super) fn rewrite_call(
                 }
             }
         }
-        if let Some((n, text)) = rw.append_arg {
-            if n as usize == arity {
-                let at = cx.tok(close).start as usize;
-                cx.edits.push(Edit::insert(at, format!(", {text}")));
-                cx.stats.arguments += 1;
-            }
+        if let Some(&(_, text)) = rw.append_arg.iter().find(|(n, _)| *n as usize == arity) {
+            let at = cx.tok(close).start as usize;
+            cx.edits.push(Edit::insert(at, format!(", {text}")));
+            cx.stats.arguments += 1;
         }
     }
     if drops_mask && arity >= 2 {
