@@ -55,6 +55,18 @@ pub fn declares(tree: &Tree, start: usize, end: usize) -> bool {
         && names_declaration(node)
 }
 
+/// Whether the declaration [`declares`] finds declares a pointer or array
+/// (`tcuInit *cuInit;`, `CUresult (*cuInit)(unsigned);`): a variable, never
+/// a re-declaration of the function CUDA declares under that name.
+pub fn declares_pointer(tree: &Tree, start: usize, end: usize) -> bool {
+    declares(tree, start, end)
+        && tree
+            .root_node()
+            .descendant_for_byte_range(start, end)
+            .and_then(|n| n.parent())
+            .is_some_and(|p| matches!(p.kind(), "pointer_declarator" | "array_declarator"))
+}
+
 fn has_error_ancestor(node: Node<'_>) -> bool {
     let mut cur = node.parent();
     while let Some(n) = cur {
@@ -92,9 +104,26 @@ pub fn first_error(tree: &Tree) -> Option<std::ops::Range<usize>> {
 
 /// The node is the declarator name of a function, field or alias declaration.
 fn names_declaration(node: Node<'_>) -> bool {
-    let Some(parent) = node.parent() else {
+    let Some(mut parent) = node.parent() else {
         return false;
     };
+    // Through the declarators around the name: `*cuInit`, `(*cuInit)(…)`,
+    // `cuFns[4]` (a loader's function pointers are the project's own).
+    let mut node = node;
+    while matches!(
+        parent.kind(),
+        "pointer_declarator"
+            | "reference_declarator"
+            | "array_declarator"
+            | "parenthesized_declarator"
+    ) || parent.kind() == "function_declarator" && node.kind() == "parenthesized_declarator"
+    {
+        let Some(up) = parent.parent() else {
+            return false;
+        };
+        node = parent;
+        parent = up;
+    }
     let is_field = |field: &str| {
         parent
             .child_by_field_name(field)
@@ -127,6 +156,12 @@ mod tests {
         assert!(check("void* cudaMalloc(int);", "cudaMalloc"));
         assert!(check("using cudaStream_t = int;", "cudaStream_t"));
         assert!(!check("cudaFree(p);", "cudaFree"));
+        assert!(check("PFN_init *cuInit;", "cuInit"));
+        assert!(check(
+            "extern CUresult (*cuDeviceGet)(CUdevice*, int);",
+            "cuDeviceGet"
+        ));
+        assert!(!check("x = a * cuInit;", "cuInit"));
         assert!(!check("return cudaFree(p);", "cudaFree"));
     }
 

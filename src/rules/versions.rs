@@ -62,7 +62,12 @@ pub(super) fn ident<'a>(
                     .with_help(format!("keep the CUDA path and choose HIP's explicitly, e.g. `(defined({n}) && {n} >= X) || defined(__HIP_PLATFORM_AMD__)`")),
                 );
             }
-        } else if name.starts_with(b"cu") && GETTERS.contains(&name) {
+        } else if name.starts_with(b"cu")
+            && GETTERS.contains(&name)
+            // Renamed to HIP's getter; a project's own (a loader's function
+            // pointer, left as it is) still reads CUDA's numbers.
+            && cx.edits.iter().any(|e| e.range.start == t.start as usize)
+        {
             // `cudaRuntimeGetVersion(&v)`: remember `v`.
             if let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) {
                 if let Some(args) = cx.call_args(open) {

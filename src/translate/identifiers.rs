@@ -315,7 +315,17 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             // (A shim's `PFN_cuFoo cuFoo = dlsym(…)` keeps its findings.)
             variables.insert(cx.text(i));
         }
+        if cx.facts.own_api_names.iter().any(|n| n.as_slice() == raw) {
+            continue;
+        }
         if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
+            // At file scope, a pointer of the project's own (a loader's
+            // `tcuInit *cuInit;`): the name is the project's in the rest of
+            // the file too. (A namespace's or class's own `cudaFree` leaves
+            // `::cudaFree` CUDA's.)
+            if cx.scope(i) == crate::tokens::Scope::Global {
+                cx.facts.own_api_names.push(raw.to_vec());
+            }
             continue;
         }
         if matches!(m.family, Family::Runtime | Family::Driver) {
@@ -499,10 +509,15 @@ fn looks_declared(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
         TokenKind::Punct => matches!(cx.text(p), b"*" | b"&" | b">"),
         _ => false,
     };
+    // `(*name)(…)`: a function pointer's declarator.
+    let function_pointer = cx.is_punct(p, b"*")
+        && cx.prev(p).is_some_and(|o| cx.is_punct(o, b"("))
+        && cx.next(i).is_some_and(|n| cx.is_punct(n, b")"));
     typeish
-        && cx
-            .next(i)
-            .is_some_and(|n| matches!(cx.text(n), b"(" | b";" | b"=" | b"{" | b"[" | b"," | b":"))
+        && (function_pointer
+            || cx.next(i).is_some_and(|n| {
+                matches!(cx.text(n), b"(" | b";" | b"=" | b"{" | b"[" | b"," | b":")
+            }))
 }
 
 fn side<'m>(cx: &Cx<'_>, m: &'m Mapping) -> &'m mappings::Side {
@@ -652,7 +667,10 @@ pub(super) fn plain_rename(word: &str, target: &Target) -> Option<(&'static str,
         return None;
     }
     let m = mapping_for(word, target)?;
-    if m.kind == Kind::Namespace || m.call.is_some() {
+    // A name that depends on the call's arguments (`cudaEventCreate` with
+    // flags is `hipEventCreateWithFlags`) has no one spelling in a string;
+    // one whose arguments alone change (a cast, a default) has.
+    if m.kind == Kind::Namespace || m.call.is_some_and(|c| !c.by_arity.is_empty()) {
         return None;
     }
     let r = m.resolve(target);

@@ -213,6 +213,10 @@ pub(crate) struct Facts {
     pub(crate) launches_left: bool,
     /// Where the rarer tokens the later passes look for are.
     pub(crate) landmarks: Landmarks,
+    /// CUDA API names the file declares as its own (a dynamic loader's
+    /// `tcuInit *cuInit;`): the project's, left as they are after that,
+    /// in code and strings, and never reported.
+    pub(crate) own_api_names: Vec<Vec<u8>>,
 }
 
 /// The state the passes share for one file: its tokens (which it derefs
@@ -270,8 +274,12 @@ impl<'a> Cx<'a> {
     /// namespace or class: the lexical scope says namespace or class, and
     /// tree-sitter, parsing just that statement, says it declares the name.
     pub(crate) fn is_user_declaration(&self, i: usize) -> bool {
+        // At file scope a CUDA name is most often CUDA's own declaration
+        // copied (`extern "C" cudaError_t cudaMalloc(void**, size_t);`): only
+        // a pointer of that name (a loader's `tcuInit *cuInit;`) is the user's.
         let scope = self.scope(i);
-        if !matches!(scope, Scope::Namespace | Scope::Class) {
+        let global = scope == Scope::Global;
+        if !matches!(scope, Scope::Namespace | Scope::Class | Scope::Global) {
             return false;
         }
         // The statement: from the last `;`, `{` or `}` to the next `;` or `{`.
@@ -307,7 +315,12 @@ impl<'a> Cx<'a> {
                 "tree-sitter could not parse this statement; it was translated as code (a declaration here would have been left alone)",
             ));
         }
-        crate::syntax::declares(&tree, t.start as usize - start, t.end as usize - start)
+        let (a, z) = (t.start as usize - start, t.end as usize - start);
+        if global {
+            crate::syntax::declares_pointer(&tree, a, z)
+        } else {
+            crate::syntax::declares(&tree, a, z)
+        }
     }
 }
 

@@ -80,7 +80,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 .position(|c| CLASS[*c as usize] == 0)
                 .unwrap_or(body.end - k);
             let word = &cx.src[k..end];
-            let name = (b.is_ascii_alphabetic() || b == b'_') && crate::mappings::may_be_key(word);
+            let name = (b.is_ascii_alphabetic() || b == b'_')
+                && crate::mappings::may_be_key(word)
+                && !cx.facts.own_api_names.iter().any(|n| n.as_slice() == word);
             let rename = name
                 .then(|| std::str::from_utf8(word).ok())
                 .flatten()
