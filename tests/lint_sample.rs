@@ -36,7 +36,7 @@ const TARGET: f64 = 0.95;
 /// when); never lower a floor to make the test pass.
 const BELOW_TARGET: &[(&str, f64)] = &[
     ("HIP-W002", 0.833),
-    ("HIP-W010", 0.466),
+    ("HIP-W010", 0.941),
     ("HIP-W013", 0.937),
     ("HIP-W014", 0.894),
     ("HIP-W015", 0.937),

@@ -216,7 +216,7 @@ fn condition(tokens: &Tokens<'_>, r: std::ops::Range<usize>) -> Condition {
 /// compiler macros, or a project's own switch (`GGML_USE_HIP`, `USE_ROCM`,
 /// `KOKKOS_ENABLE_HIP`: a `HIP`/`ROCM` word, no NVIDIA, CUDA, version or
 /// architecture word).
-fn hip_switch(name: &[u8]) -> bool {
+pub(crate) fn hip_switch(name: &[u8]) -> bool {
     const COMPILER: &[&[u8]] = &[
         b"__HIP_PLATFORM_AMD__",
         b"__HIP_PLATFORM_HCC__",

@@ -43,7 +43,7 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .any(|&(g, k)| portable_alternative(cx, &groups[g], k))
             {
-                guarded(d);
+                guarded(d, "HIP compiles the portable branch");
             }
             return true;
         }
@@ -64,23 +64,75 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         let is_if = matches!(dir.name.as_str(), "if" | "elif");
         let compares = (dir.first_token as usize..dir.end_token as usize)
             .any(|t| matches!(cx.text(t), b"<" | b">"));
+        let condition = dir.first_token as usize + 1..dir.end_token as usize;
+        if d.code == Code::CudaArchGuard
+            && condition
+                .clone()
+                .any(|t| super::branches::hip_switch(cx.text(t)))
+        {
+            // `defined(__CUDA_ARCH__) && !defined(PROJ_USE_HIP)`: the project
+            // chose HIP's path itself.
+            return false;
+        }
         let quiet = match d.code {
-            Code::CudaArchGuard => is_if && compares && has_else,
+            Code::CudaArchGuard => {
+                (is_if && compares && has_else) || (has_else && branch_has_asm(cx, group, k))
+            }
             _ => is_if && (has_else || only_directives(cx, group, k)),
         };
         if quiet {
-            guarded(d);
+            guarded(d, "HIP compiles the portable branch");
+        } else if d.code == Code::CudaArchGuard && arch_outcome_right_on_hip(cx, dir, has_else) {
+            guarded(
+                d,
+                "without `__CUDA_ARCH__` the test takes the path HIP wants",
+            );
         }
         true
     });
 }
 
-fn guarded(d: &mut Diagnostic) {
+fn guarded(d: &mut Diagnostic, why: &str) {
     if d.severity > Severity::Info {
         d.severity = Severity::Info;
     }
-    d.message
-        .push_str(" (guarded: HIP compiles the portable branch)");
+    d.message.push_str(&format!(" (guarded: {why})"));
+}
+
+/// A `__CUDA_ARCH__` test whose outcome on HIP (where it is undefined) is
+/// what the code wants, with no `#else` to get wrong: `#ifndef
+/// __CUDA_ARCH__` (host code that device passes compile too), a condition
+/// true without it (`!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600`: the
+/// modern path), or an old-architecture fallback (`__CUDA_ARCH__ < 600`),
+/// which HIP, with the newer features, skips rightly.
+fn arch_outcome_right_on_hip(cx: &Cx<'_>, dir: &crate::lex::Directive, has_else: bool) -> bool {
+    if has_else {
+        return false;
+    }
+    let cond: Vec<u8> = (dir.first_token as usize + 1..dir.end_token as usize)
+        .flat_map(|t| cx.text(t).iter().copied())
+        .collect();
+    let has = |needle: &[u8]| memchr::memmem::find(&cond, needle).is_some();
+    match dir.name.as_str() {
+        "ifndef" => true,
+        "if" | "elif" => {
+            let negated = has(b"!defined(__CUDA_ARCH__)") || has(b"!defined__CUDA_ARCH__");
+            let only_or = !has(b"&&");
+            let below = memchr::memmem::find_iter(&cond, b"__CUDA_ARCH__")
+                .all(|at| matches!(cond.get(at + 13), Some(b'<') | Some(b')') | None))
+                && has(b"__CUDA_ARCH__<");
+            (negated && only_or) || (below && !has(b">") && !has(b"||"))
+        }
+        _ => false,
+    }
+}
+
+/// Branch `k` holds inline PTX (`asm`): the `#else` after it is the
+/// portable form, which HIP compiles.
+fn branch_has_asm(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    body(cx, group, k).any(|t| {
+        cx.tok(t).kind == TokenKind::Ident && matches!(cx.text(t), b"asm" | b"__asm__" | b"__asm")
+    })
 }
 
 /// Every conditional group of the file.
