@@ -115,6 +115,16 @@ def missing_inputs(bdir, makefile_text, corpus_dirs):
             reasons.append("Makefile uses ../%s (not in the corpus)" % m)
     v = make_vars(makefile_text)
     v["LAUNCHER"] = ""  # run with LAUNCHER= (no mpirun/srun)
+    # What the Makefile builds (its rule targets, $(program)): `make run` makes
+    # it first, so a run argument naming it (`./main`) is no missing input.
+    built = set()
+    for m in re.finditer(r"^([^\s:#=][^:#=]*?)\s*::?(?!=)", makefile_text, re.M):
+        for t in expand(m.group(1), v).split():
+            if "%" not in t and not t.startswith("."):
+                built.add(os.path.normpath(os.path.join(bdir, t)))
+    for k in ("program", "PROGRAM", "EXE", "exe", "TARGET", "target"):
+        if v.get(k):
+            built.add(os.path.normpath(os.path.join(bdir, expand(v[k], v))))
     for cmd in run_recipe(makefile_text):
         cmd = expand(cmd, v).lstrip("@-+ ")
         cwd = bdir
@@ -129,6 +139,7 @@ def missing_inputs(bdir, makefile_text, corpus_dirs):
             if toks[0] == "cd" and len(toks) > 1:
                 cwd = os.path.normpath(os.path.join(cwd, toks[1]))
                 continue
+            exe = os.path.normpath(os.path.join(cwd, toks[0]))
             for t in toks[1:]:
                 if t.startswith("-"):
                     if "=" not in t:
@@ -139,7 +150,7 @@ def missing_inputs(bdir, makefile_text, corpus_dirs):
                 if not PATHISH.search(t) or re.match(r"^[0-9]", t):
                     continue
                 p = os.path.normpath(os.path.join(cwd, t))
-                if os.path.exists(p):
+                if os.path.exists(p) or p == exe or p in built:
                     continue
                 d = os.path.dirname(p)
                 if not os.path.isdir(d):
@@ -213,6 +224,39 @@ def cmd_prepare(a):
                         f3.write(t)
                     top = rel.split(os.sep)[0]
                     changed.setdefault(top, []).append(rel)
+        # The control: the hand-written HIP port (NAME-hip/), laid over the originals
+        # as the translation is (same folders, the original Makefile), so that it is
+        # built and run on NVIDIA by the same path. Its files that differ from the
+        # original's, build files excepted; where the port includes ../NAME-cuda/x.h
+        # (HeCBench's ports share the CUDA folder's references) that resolves too.
+        hand = os.path.join(stage, "handover")
+        hand_files = {}
+        if not a.no_control:
+            for n in names:
+                hd = os.path.join(src_dir, n + "-hip")
+                if not os.path.isdir(hd):
+                    continue
+                k = 0
+                for dp, _, fns in os.walk(hd):
+                    for fn in fns:
+                        if fn in ("Makefile", "makefile", "GNUmakefile", "CMakeLists.txt") or fn.endswith((".mk", ".cmake")):
+                            continue
+                        fp = os.path.join(dp, fn)
+                        if os.path.islink(fp) or not os.path.isfile(fp) or os.path.getsize(fp) > 2**20:
+                            continue
+                        rel = os.path.join(n + "-cuda", os.path.relpath(fp, hd))
+                        with open(fp, "rb") as f1:
+                            t = f1.read()
+                        op = os.path.join(cuda, rel)
+                        if os.path.isfile(op):
+                            with open(op, "rb") as f2:
+                                if f2.read() == t:
+                                    continue
+                        os.makedirs(os.path.dirname(os.path.join(hand, rel)), exist_ok=True)
+                        with open(os.path.join(hand, rel), "wb") as f3:
+                            f3.write(t)
+                        k += 1
+                hand_files[n] = k
         diag = {}
         for m in re.finditer(r"^\s*(?:-->|at)\s+(\S+?)(?::\d+)", read_text(hlog), re.M):
             top = os.path.relpath(m.group(1), cuda).split(os.sep)[0] if m.group(1).startswith(cuda) else m.group(1).split("/")[0]
@@ -252,6 +296,18 @@ def cmd_prepare(a):
                     miss = missing_inputs(d, t, corpus_dirs)
                     if miss:
                         b["needs_data"] = miss
+            if n in hand_files:
+                b["hand"] = {"files": hand_files[n]}
+                hm = next((os.path.join(src_dir, n + "-hip", x) for x in ("Makefile", "makefile", "GNUmakefile")
+                           if os.path.isfile(os.path.join(src_dir, n + "-hip", x))), None)
+                if mf and hm:
+                    # The port's own Makefile may build other files than the original's.
+                    ov, hv = make_vars(read_text(mf)), make_vars(read_text(hm))
+                    os_, hs_ = expand(ov.get("source", ""), ov).split(), expand(hv.get("source", ""), hv).split()
+                    hs_ = [x.replace("../%s-cuda/" % n, "") for x in hs_]
+                    if os_ != hs_ and hs_:
+                        b["hand"]["note"] = "the port's Makefile builds %s, the original's %s (built: the original's list)" % (
+                            " ".join(hs_), " ".join(os_))
             benches.append(b)
         if os.path.exists(dest):
             shutil.rmtree(dest)
@@ -280,6 +336,9 @@ def cmd_prepare(a):
         }
         with open(os.path.join(dest, "manifest.json"), "w") as f:
             json.dump(manifest, f, indent=1)
+        manifest["control"] = not a.no_control
+        with open(os.path.join(dest, "manifest.json"), "w") as f:
+            json.dump(manifest, f, indent=1)
         nd = [b for b in benches if b.get("needs_data")]
         sk = [b for b in benches if b.get("skip")]
         size = os.path.getsize(os.path.join(dest, "payload.tar.gz"))
@@ -288,7 +347,8 @@ def cmd_prepare(a):
             ", ".join(sorted(set(b["skip"] for b in sk)))))
         for b in nd:
             log("  needs-data %-22s %s" % (b["name"], "; ".join(b["needs_data"])))
-        log("%d files translated differently from the original; payload %.1f MiB" % (sum(len(x) for x in changed.values()), size / 2**20))
+        log("%d files translated differently from the original; %d files of %d hand-written HIP ports (the control); "
+            "payload %.1f MiB" % (sum(len(x) for x in changed.values()), sum(hand_files.values()), len(hand_files), size / 2**20))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -345,6 +405,21 @@ def numbers_close(a, b, rtol):
     return True
 
 
+# API names printed by a program: the HIP variant (a hand port most of all, whose
+# strings say `hipMallocManaged` where the original's say `cudaMallocManaged`)
+# may name HIP's where the original names CUDA's. Lines that differ only there
+# are equal (noted): the cuda/cu/hip prefix of an API name (cudaX/hipX, cuX/hipX,
+# cublasX/hipblasX, CUDA_X/HIP_X, CUBLAS_X/HIPBLAS_X, cub::/hipcub::) and the
+# runtime's name as a word (CUDA/HIP).
+API_LIBS = r"(?:blas|fft|rand|sparse|solver|dnn|BLAS|FFT|RAND|SPARSE|SOLVER|DNN)"
+API_NAME = re.compile(r"\b(?:cuda|hip|cu)(?=[A-Z][a-z]|%s)|\b(?:CUDA|HIP|CU)(?=_[A-Z]|%s)|\b(?:hip)?(?=cub\b)|"
+                      r"\b(?:CUDA|HIP|cuda|hip)\b" % (API_LIBS, API_LIBS))
+
+
+def api_norm(ln):
+    return API_NAME.sub("<api>", ln)
+
+
 def compare(c, h, roots, rtol, vary=()):
     """(verdict, detail) for two finished runs (rc, stdout text); the lines at
     the indices `vary` are left out of the comparison."""
@@ -355,8 +430,8 @@ def compare(c, h, roots, rtol, vary=()):
         vs = set(vary)
         cl = [x if i not in vs else "<varies>" for i, x in enumerate(cl)]
         hl = [x if i not in vs else "<varies>" for i, x in enumerate(hl)]
-    cpf = [x for x in cl if PASSFAIL.search(x)]
-    hpf = [x for x in hl if PASSFAIL.search(x)]
+    cpf = [api_norm(x) for x in cl if PASSFAIL.search(x)]
+    hpf = [api_norm(x) for x in hl if PASSFAIL.search(x)]
     if c["rc"] != h["rc"]:
         return "differ", "exit status %s (original) vs %s (HIP)" % (c["rc"], h["rc"])
     if cpf != hpf:
@@ -365,24 +440,36 @@ def compare(c, h, roots, rtol, vary=()):
             y = hpf[i] if i < len(hpf) else "(none)"
             if x != y:
                 return "differ", "PASS/FAIL line: %s | HIP: %s" % (x, y)
-    approx = None
+    approx = api = None
     for i in range(max(len(cl), len(hl))):
         x = cl[i] if i < len(cl) else "(end of output)"
         y = hl[i] if i < len(hl) else "(end of output)"
         if x != y:
+            xa, ya = api_norm(x), api_norm(y)
+            if xa != x or ya != y:
+                if xa == ya:
+                    api = api or (i + 1, x, y)
+                    continue
+                if rtol > 0 and numbers_close(xa, ya, rtol):
+                    api = api or (i + 1, x, y)
+                    approx = approx or (i + 1, x, y)
+                    continue
             if rtol > 0 and numbers_close(x, y, rtol):
                 approx = approx or (i + 1, x, y)
                 continue
             return "differ", "line %d: %s | HIP: %s" % (i + 1, x, y)
+    notes = []
+    if api:
+        notes.append("lines differ only in cuda/hip API names, equal (first at line %d: %s | HIP: %s)" % api)
     if approx:
-        return "match", "numbers within rtol %g, first at line %d: %s | HIP: %s" % (rtol, approx[0], approx[1], approx[2])
-    return "match", ""
+        notes.append("numbers within rtol %g, first at line %d: %s | HIP: %s" % ((rtol,) + approx))
+    return "match", "; ".join(notes)
 
 
 # ---------------------------------------------------------------------- run
 WRAPPER = r"""#!/usr/bin/env bash
 # nvcc for the @SIDE@ variant (written by ci/hecbench-validate.py): any GPU
-# architecture the Makefile asks for becomes -arch=@ARCH@; the hip variant gets
+# architecture the Makefile asks for becomes -arch=@ARCH@; the hip and hand variants get
 # HIP's NVIDIA platform headers and, when linking, the shims and -lcuda.
 args=() post=() skip=0 link=1 curand=0 cusparse=0
 for a in "$@"; do
@@ -397,7 +484,7 @@ for a in "$@"; do
   args+=("$a")
 done
 extra=(-arch=@ARCH@)
-if [[ @SIDE@ == hip ]]; then
+if [[ @SIDE@ != cuda ]]; then
   extra+=(-D__HIP_PLATFORM_NVIDIA__ -isystem "@HIPINC@" -isystem "@HIPINC@/hipsparse")
   if ((link)); then
     post=(-L"@LIB@")
@@ -486,14 +573,19 @@ class Runner:
                     tf.extractall(self.work, filter="fully_trusted")
                 else:
                     tf.extractall(self.work)
-            shutil.copytree(os.path.join(self.work, "cuda"), os.path.join(self.work, "hip"), symlinks=True)
-            ov = os.path.join(self.work, "hipover")
-            for dp, _, fns in os.walk(ov):
-                for fn in fns:
-                    rel = os.path.relpath(os.path.join(dp, fn), ov)
-                    dst = os.path.join(self.work, "hip", rel)
-                    os.makedirs(os.path.dirname(dst), exist_ok=True)
-                    shutil.copyfile(os.path.join(dp, fn), dst)
+            for tree, over in (("hip", "hipover"), ("hand", "handover")):
+                ov = os.path.join(self.work, over)
+                if not os.path.isdir(ov):
+                    continue
+                shutil.copytree(os.path.join(self.work, "cuda"), os.path.join(self.work, tree), symlinks=True)
+                for dp, _, fns in os.walk(ov):
+                    for fn in fns:
+                        rel = os.path.relpath(os.path.join(dp, fn), ov)
+                        dst = os.path.join(self.work, tree, rel)
+                        os.makedirs(os.path.dirname(dst), exist_ok=True)
+                        if os.path.islink(dst):
+                            os.remove(dst)
+                        shutil.copyfile(os.path.join(dp, fn), dst)
             with open(stamp, "w") as f:
                 f.write(want)
         else:
@@ -508,7 +600,9 @@ class Runner:
             finally:
                 self.shims_done.set()
         threading.Thread(target=shims, daemon=True).start()
-        for side in ("cuda", "hip"):
+        # The control (the hand-written HIP port) where the payload has it and --control asks.
+        self.control = a.control if os.path.isdir(os.path.join(self.work, "hand")) else "none"
+        for side in ("cuda", "hip", "hand"):
             bdir = os.path.join(self.work, "bin-" + side)
             os.makedirs(bdir, exist_ok=True)
             w = (WRAPPER.replace("@SIDE@", side).replace("@ARCH@", self.arch).replace("@NVCC@", self.nvcc)
@@ -522,7 +616,7 @@ class Runner:
                     os.symlink(tm, os.path.join(bdir, "make"))
         if not shutil.which("make") and not os.path.exists(os.path.join(self.work, "tools/make")):
             die("make not found")
-        self.roots = [os.path.join(self.work, "cuda"), os.path.join(self.work, "hip")]
+        self.roots = [os.path.join(self.work, x) for x in ("cuda", "hip", "hand")]
 
     def build_shims(self):
         lib = os.path.join(self.work, "lib")
@@ -562,7 +656,7 @@ class Runner:
                 r["reused"] = True
                 return r
         os.makedirs(os.path.dirname(rec), exist_ok=True)
-        if side == "hip":
+        if side != "cuda":
             self.shims_done.wait()
         logf = os.path.join(self.work, "res", side, name + ".build.log")
         killed = os.path.join(self.work, "res", side, name + ".killed")
@@ -601,7 +695,7 @@ class Runner:
         if not r["ok"]:
             text = read_text(logf)
             r["error"] = first_error(text, self.roots) or ("build %s" % r.get("rc"))
-            if side == "hip":
+            if side != "cuda":
                 nl = lib_missing(text) or hipcub_result(text, d)
                 if nl:
                     r["needs_lib"] = nl
@@ -633,11 +727,15 @@ class Runner:
                 rc = int(m[-1])
         return {"rc": rc, "timeout": timed_out, "secs": secs, "stdout": out, "stderr": err}
 
-    def evaluate(self, b, cb, hb, gpu_env):
-        """Run (unless --no-exec) and give the result record of one benchmark."""
+    def evaluate(self, b, cb, hb, gpu_env, kb=None):
+        """Run (unless --no-exec) and give the result record of one benchmark;
+        kb is the hand port's build (the control), None without one."""
         name = b["name"]
         res = {"name": name, "build": {"cuda": strip(cb), "hip": strip(hb)}}
-        if not cb["ok"] and cb.get("budget") or (cb["ok"] and not hb["ok"] and hb.get("budget")):
+        if kb is not None:
+            res["build"]["hand"] = strip(kb)
+        if not cb["ok"] and cb.get("budget") or (cb["ok"] and not hb["ok"] and hb.get("budget")) \
+                or (cb["ok"] and kb is not None and not kb["ok"] and kb.get("budget")):
             res.update(verdict="not-run", detail="time budget of this call spent before the build", counted=False)
             return res
         if not cb["ok"]:
@@ -650,6 +748,8 @@ class Runner:
                 res.update(verdict="needs-lib", detail="HIP: %s (%s)" % (hb["needs_lib"], hb.get("error", "")), counted=False)
             else:
                 res.update(verdict="build-fail", side="HIP", detail="HIP: " + hb.get("error", ""), counted=None)
+            if kb is not None:
+                res["control"] = {"verdict": "not-run" if kb["ok"] else "build-fail", "detail": kb.get("error", "")}
             return res
         limit = self.a.timeout
         res["limit"] = limit
@@ -667,30 +767,43 @@ class Runner:
         if c["timeout"]:
             res.update(verdict="timeout", detail="original ran past %ds (HIP not run)" % limit, counted=False)
             return res
-        if not hb["ok"]:
-            res.update(verdict="build-fail", side="HIP", detail="HIP: " + hb.get("error", ""), counted=orig_ok)
-            if hb.get("needs_lib"):
-                res.update(verdict="needs-lib", detail="HIP: %s (%s)" % (hb["needs_lib"], hb.get("error", "")), counted=False)
-            if nd:
-                res.update(verdict="needs-data", detail=nd, counted=False)
-            return res
-        left = self.left()
-        if left < 5:
-            res.update(verdict="not-run", detail="time budget of this call spent before the HIP run", counted=False)
-            return res
         # The translation gets the limit, or more where the original came close to it
         # (1.5 times the original's time + 5 s), so that noise makes no one-sided timeout.
         hlimit = max(limit, int(1.5 * c["secs"] + 5))
-        h = self.run_side(name, "hip", min(hlimit, max(left, 5)), gpu_env)
-        res["hip"] = run_summary(h)
-        if h["timeout"]:
-            if h["secs"] < hlimit - 1:
-                res.update(verdict="not-run", detail="time budget of this call spent during the HIP run", counted=False)
-            else:
-                res.update(verdict="timeout", detail="HIP ran past %ds, original took %ss" % (hlimit, c["secs"]), counted=orig_ok)
+
+        def run_variant(side, build):
+            """(run or None, verdict, detail) of the translation or the hand port."""
+            if not build["ok"]:
+                if build.get("needs_lib"):
+                    return None, "needs-lib", "%s (%s)" % (build["needs_lib"], build.get("error", ""))
+                return None, "build-fail", build.get("error", "")
+            lft = self.left()
+            if lft < 5:
+                return None, "not-run", "time budget of this call spent before the %s run" % side
+            r = self.run_side(name, side, min(hlimit, max(lft, 5)), gpu_env)
+            if r["timeout"]:
+                if r["secs"] < hlimit - 1:
+                    return r, "not-run", "time budget of this call spent during the %s run" % side
+                return r, "timeout", "ran past %ds, original took %ss" % (hlimit, c["secs"])
+            v, d = compare(c, r, self.roots, self.a.rtol)
+            return r, v, d
+
+        h, v, detail = run_variant("hip", hb)
+        if h is not None:
+            res["hip"] = run_summary(h)
+        if v == "not-run":
+            res.update(verdict="not-run", detail=detail, counted=False)
             return res
-        v, detail = compare(c, h, self.roots, self.a.rtol)
-        if v == "differ" and c["rc"] == h["rc"] and self.a.rerun_differ and c["secs"] <= self.a.rerun_differ \
+        k = kv = kdetail = None
+        if kb is not None and (self.control == "all" or (orig_ok and v not in ("match", "needs-lib"))):
+            k, kv, kdetail = run_variant("hand", kb)
+            if k is not None:
+                res["hand"] = run_summary(k)
+            if kv == "not-run" and orig_ok and v != "match":
+                # the translation fails and the control could not say why: a later --resume call decides
+                res.update(verdict="not-run", detail=kdetail, counted=False)
+                return res
+        if "differ" in (v, kv) and self.a.rerun_differ and c["secs"] <= self.a.rerun_differ \
                 and self.left() > 2 * c["secs"] + 10:
             # Is the original itself deterministic? Run it again: lines that differ
             # between its two runs (random seeds from the clock, float atomics) say
@@ -701,20 +814,38 @@ class Runner:
                 a1, a2 = norm_lines(c["stdout"], self.roots), norm_lines(c2["stdout"], self.roots)
                 if len(a1) == len(a2) and a1 != a2:
                     vary = [i for i in range(len(a1)) if a1[i] != a2[i]]
-                    v2, d2 = compare(c, h, self.roots, self.a.rtol, vary)
-                    if v2 == "match":
-                        v, detail = "match", ("%d line(s) vary between two runs of the original (first: line %d), masked; %s" % (
-                            len(vary), vary[0] + 1, d2)).strip("; ")
-                    else:
-                        detail += " (after masking the %d line(s) that vary between two runs of the original)" % len(vary)
+
+                    def remask(run, vv, dd):
+                        if vv != "differ" or run is None or run["rc"] != c["rc"]:
+                            return vv, dd
+                        v2, d2 = compare(c, run, self.roots, self.a.rtol, vary)
+                        if v2 == "match":
+                            return "match", ("%d line(s) vary between two runs of the original (first: line %d), masked; %s" % (
+                                len(vary), vary[0] + 1, d2)).strip("; ")
+                        return vv, dd + " (after masking the %d line(s) that vary between two runs of the original)" % len(vary)
+                    v, detail = remask(h, v, detail)
+                    kv, kdetail = remask(k, kv, kdetail)
                 elif a1 == a2:
-                    detail += " (two runs of the original agree)"
-        res.update(verdict=v, detail=detail, counted=orig_ok)
+                    if v == "differ":
+                        detail += " (two runs of the original agree)"
+                    if kv == "differ":
+                        kdetail += " (two runs of the original agree)"
+        if v == "build-fail":
+            res.update(verdict="build-fail", side="HIP", detail="HIP: " + detail, counted=orig_ok)
+        elif v == "needs-lib":
+            res.update(verdict="needs-lib", detail="HIP: " + detail, counted=False)
+        elif v == "timeout":
+            res.update(verdict="timeout", detail="HIP " + detail, counted=orig_ok)
+        else:
+            res.update(verdict=v, detail=detail, counted=orig_ok)
         if not orig_ok:
             why = ("original exit %s" % c["rc"]) if c["rc"] != 0 else "original prints FAIL"
             res["detail"] = (why + "; " + res["detail"]).strip("; ")
             if nd:
                 res.update(verdict="needs-data", detail=nd + "; " + res["detail"])
+        if kv is not None:
+            res["control"] = {"verdict": kv, "detail": kdetail}
+        control_verdict(res)
         return res
 
     def main(self):
@@ -757,11 +888,11 @@ class Runner:
                 todo.append(b)
         ngpu = max(1, a.gpus or self.ngpus)
         lanes = 1 if a.no_exec else ngpu * max(1, a.per_gpu)
-        log("nvcc %s, -arch=%s, GPU %s x%d (%d run lane(s)), %d benchmarks to build and run, %d build jobs, run limit %ds, call budget %ds" % (
-            self.nvccver, self.arch, self.gpu, self.ngpus, lanes, len(todo), a.jobs, a.timeout, a.budget))
+        log("nvcc %s, -arch=%s, GPU %s x%d (%d run lane(s)), %d benchmarks to build and run, %d build jobs, run limit %ds, call budget %ds, control (hand-written HIP ports): %s" % (
+            self.nvccver, self.arch, self.gpu, self.ngpus, lanes, len(todo), a.jobs, a.timeout, a.budget, self.control))
         meta = {"tag": tag, "gpu": self.gpu, "gpus": self.ngpus, "driver": self.driver, "nvcc": self.nvccver, "arch": self.arch,
                 "date": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC"), "timeout": a.timeout,
-                "no_exec": bool(a.no_exec), "rtol": a.rtol, "host_cpus": os.cpu_count(), "lanes": lanes,
+                "no_exec": bool(a.no_exec), "rtol": a.rtol, "host_cpus": os.cpu_count(), "lanes": lanes, "control": self.control,
                 **{k: self.manifest.get(k) for k in ("prepared", "commit", "translator", "hip_headers", "payload_sha256")}}
         self.write(meta, results, sel)
         pool = cf.ThreadPoolExecutor(max_workers=a.jobs)
@@ -770,11 +901,14 @@ class Runner:
         nsub = [0]                  # how many of todo have their builds submitted
         lookahead = max(8, a.jobs)  # builds are submitted this many benchmarks ahead of the runs
 
+        def sides(b):
+            return ("cuda", "hip", "hand") if self.control != "none" and b.get("hand") else ("cuda", "hip")
+
         def feed():
             upto = len(todo) if a.no_exec else min(len(todo), len(todo) - len(queue) + lookahead)
             while nsub[0] < upto:
                 b = todo[nsub[0]]
-                for side in ("cuda", "hip"):  # both variants of a benchmark finish close together
+                for side in sides(b):  # the variants of a benchmark finish close together
                     futs[(b["name"], side)] = pool.submit(self.build, b["name"], side)
                 nsub[0] += 1
 
@@ -784,7 +918,7 @@ class Runner:
                 for b in queue:
                     if (b["name"], "hip") not in futs:
                         break
-                    if futs[(b["name"], "cuda")].done() and futs[(b["name"], "hip")].done():
+                    if all(futs[(b["name"], x)].done() for x in sides(b)):
                         queue.remove(b)
                         return b
                 return None if queue else False
@@ -800,7 +934,8 @@ class Runner:
                     continue
                 try:
                     cb, hb = futs[(b["name"], "cuda")].result(), futs[(b["name"], "hip")].result()
-                    r = self.evaluate(b, cb, hb, gpu_env)
+                    kb = futs[(b["name"], "hand")].result() if (b["name"], "hand") in futs else None
+                    r = self.evaluate(b, cb, hb, gpu_env, kb)
                 except Exception as e:  # keep going: one odd benchmark must not cost the call
                     import traceback
                     traceback.print_exc()
@@ -869,7 +1004,7 @@ class Runner:
     def pack_logs_cap(self, p, sel, cap):
         names = set(b["name"] for b in sel)
         with tarfile.open(p, "w:gz") as tf:
-            for side in ("cuda", "hip"):
+            for side in ("cuda", "hip", "hand"):
                 d = os.path.join(self.work, "res", side)
                 if not os.path.isdir(d):
                     continue
@@ -958,6 +1093,26 @@ def hipcub_result(text, bdir):
     return None
 
 
+def control_verdict(res):
+    """The control decides whether a translation that does not match counts: it
+    counts only where the hand-written HIP port (built and run the same way)
+    matches the original. Where the port fails too, the verdict stays, says so,
+    and is not counted (`control_removed`)."""
+    ctl = res.get("control")
+    if not ctl or res["verdict"] == "match" or not res.get("counted"):
+        return res
+    kv, kd = ctl["verdict"], ctl.get("detail", "")
+    if kv == "match":
+        res["detail"] = (res.get("detail", "") + "; the hand port matches the original").strip("; ")
+        return res
+    res["counted"] = False
+    res["control_removed"] = True
+    way = "the same way" if kv == res["verdict"] else "differently"
+    res["detail"] = ("not counted: the hand port fails too, %s (%s: %s); translation: %s" % (
+        way, kv, kd, res.get("detail", ""))).strip("; ")
+    return res
+
+
 def sanity(rs):
     """Why the first benchmarks show that the machine, not the translation, is at
     fault (then the call stops early), or None."""
@@ -997,7 +1152,11 @@ def short(r):
     s = " ".join("%s:%s" % (k, ("ok %ss" % v.get("secs", "?")) if v.get("ok") else "FAIL") for k, v in b.items())
     if "cuda" in r:
         s += " run %ss/%ss" % (r["cuda"]["secs"], r.get("hip", {}).get("secs", "-"))
-    return (s + "  " + r.get("detail", ""))[:220]
+        if "hand" in r:
+            s += "/%ss" % r["hand"]["secs"]
+    if r.get("control"):
+        s += " hand:%s" % r["control"]["verdict"]
+    return (s + "  " + r.get("detail", ""))[:260]
 
 
 # ------------------------------------------------------------------ collect
@@ -1055,13 +1214,26 @@ def write_md(doc, path):
         cb[r["verdict"]] = cb.get(r["verdict"], 0) + 1
     def uniq(k):
         return ", ".join(sorted(set(str(m.get(k)) for m in metas))) or "-"
+    # The control (issue 23): the hand-written HIP port of each benchmark.
+    removed = [r for r in res if r.get("control_removed")]
+    ctl = [r for r in counted if r.get("control")]
+    kb = {}
+    for r in ctl:
+        kb[r["control"]["verdict"]] = kb.get(r["control"]["verdict"], 0) + 1
+    api = [r["name"] for r in res if "cuda/hip API names" in r.get("detail", "")]
+    api_hand = [r["name"] for r in res if "cuda/hip API names" in (r.get("control") or {}).get("detail", "")]
     L = ["# GPU validation of HeCBench (development half)", "",
          "Written by `ci/gpu-validate collect --corpus hecbench` from the results of `ci/gpu-validate run --corpus hecbench`",
          "(see ci/README.md). Each benchmark's CUDA original and its hipify-rs translation are built with nvcc (the",
          "translation through HIP's NVIDIA headers, ci/nvidia-hip/) with the original Makefile, run one at a time with the",
          "Makefile's `run` target, and compared: exit status, `PASS`/`FAIL` lines, and every stdout line once the",
          "numbers on lines about time/bandwidth/throughput are masked. **Counted** are the benchmarks whose original",
-         "builds, and runs within the limit with exit 0 and no FAIL line; only `match` passes.", "",
+         "builds, and runs within the limit with exit 0 and no FAIL line; only `match` passes.",
+         "**The control**: each benchmark's hand-written HIP port (HeCBench's NAME-hip) is built and run the same way",
+         "(its sources over the original's folder, the original Makefile, HIP's NVIDIA headers) and compared with the",
+         "original as the translation is. A translation that does not match counts only where the hand port matches;",
+         "where the hand port fails too, the verdict says so and is not counted (`removed by the control`). Lines that",
+         "differ only in cuda/hip API names (`cudaMallocManaged`/`hipMallocManaged`, `CUDA`/`HIP`) are equal, noted.", "",
          *(["**Not run on a GPU yet**: this file lists what `prepare` decided (needs-data, excluded); "
             "ci/README.md says how to run the rest.", ""] if not metas else []),
          "- GPU: %s" % uniq("gpu"), "- driver: %s" % uniq("driver"), "- nvcc: %s, `-arch=%s`" % (uniq("nvcc"), uniq("arch")),
@@ -1070,12 +1242,18 @@ def write_md(doc, path):
          "- per-program limit: %s s; numbers off by at most rtol %s count as equal (noted)" % (uniq("timeout"), uniq("rtol")),
          "- verdicts, all benchmarks: %s" % ", ".join("%s %d" % kv for kv in sorted(by.items())),
          "- verdicts, counted: %s" % (", ".join("%s %d" % kv for kv in sorted(cb.items())) or "none"),
+         "- control (hand-written HIP port): removed %d benchmark(s) whose translation fails where the hand port fails "
+         "too%s; hand port vs original, counted benchmarks: %s" % (
+             len(removed), (" (%s)" % ", ".join(r["name"] for r in removed)) if removed else "",
+             ", ".join("%s %d" % kv for kv in sorted(kb.items())) or "not run"),
+         "- lines equal up to cuda/hip API names: translation %s; hand port %s" % (
+             ", ".join(api) or "none", ", ".join(api_hand) or "none"),
          "- result: **%d of %d counted benchmarks match (%.1f %%)**; issue 15's targets: at least 100 counted: %s; "
          "at least 98 %% match: %s; no benchmark left unrun: %s" % (
              nmatch, len(counted), 100.0 * nmatch / max(1, len(counted)), "yes" if len(counted) >= 100 else "**no**",
              "yes" if nmatch >= 0.98 * len(counted) and counted else "**no**",
              "yes" if not by.get("not-run") else "**no** (%d not run: `ci/gpu-validate pending --corpus hecbench`)" % by["not-run"]),
-         "", "| benchmark | verdict | counted | original | HIP | note |", "| --- | --- | --- | --- | --- | --- |"]
+         "", "| benchmark | verdict | counted | original | HIP | hand port | note |", "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in res:
         def side(k):
             b = r.get("build", {}).get(k)
@@ -1092,10 +1270,18 @@ def write_md(doc, path):
         v = r["verdict"] if r["verdict"] == "match" or not r.get("counted") else "**%s**" % r["verdict"]
         if r["verdict"] == "build-fail" and r.get("side"):
             v += " (%s)" % r["side"]
-        L.append("| %s | %s | %s | %s | %s | %s |" % (r["name"], v, "yes" if r.get("counted") else "no", side("cuda"), side("hip"), md(r.get("detail", ""))))
+        c = r.get("control")
+        hand = "-"
+        if c:
+            hand = c["verdict"] + ("" if c["verdict"] in ("match", "not-run") or not c.get("detail") else ": " + c["detail"])
+            if c["verdict"] == "match" and c.get("detail"):
+                hand += " (%s)" % c["detail"]
+        cnt = "yes" if r.get("counted") else ("no (control)" if r.get("control_removed") else "no")
+        L.append("| %s | %s | %s | %s | %s | %s | %s |" % (r["name"], v, cnt, side("cuda"), side("hip"), md(hand)[:140],
+                                                          md(r.get("detail", ""))))
     # What each counted non-match is, written by a person after reading its logs
     # (ci/GPU-RESULTS-REALWORLD.notes.md, kept beside the results).
-    notes = os.path.join(os.path.dirname(path), "GPU-RESULTS-REALWORLD.notes.md")
+    notes = (path[:-3] if path.endswith(".md") else path) + ".notes.md"
     if os.path.exists(notes):
         with open(notes) as f:
             L += ["", f.read().rstrip()]
@@ -1138,6 +1324,58 @@ def cmd_selftest(_a):
         (lib_missing('main.cu:21:10: fatal error: hip/hip_fp8.h: No such file or directory') is not None, True),
         (first_error("a warning\nmain.cu(3): error: bad thing\nmake: *** [x] Error 1\n", []), "main.cu(3): error: bad thing"),
         (sanity([{"name": "a", "verdict": "build-fail", "detail": "x", "build": {"cuda": {"ok": False}}}] * 8) is not None, True),
+        # Lines that differ only in cuda/hip API names are equal, noted (issue 23).
+        (compare(C(0, "Evaluate cudaMallocManaged\nPASS\n"), C(0, "Evaluate hipMallocManaged\nPASS\n"), [], 1e-5),
+         ("match", "lines differ only in cuda/hip API names, equal (first at line 1: Evaluate cudaMallocManaged | "
+                   "HIP: Evaluate hipMallocManaged)")),
+        (compare(C(0, "cublasSgemm: CUBLAS_STATUS_SUCCESS\ncub::Sum ok\nCUDA Thrust PASS\n"),
+                 C(0, "hipblasSgemm: HIPBLAS_STATUS_SUCCESS\nhipcub::Sum ok\nHIP Thrust PASS\n"), [], 1e-5)[0], "match"),
+        (compare(C(0, "cudaMemcpy sum 5\n"), C(0, "hipMemcpy sum 6\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "cudaMalloc\n"), C(0, "hipFree\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "cucumber\n"), C(0, "hipcumber\n"), [], 1e-5)[0], "differ"),
+        (compare(C(0, "cudaMalloc PASS\n"), C(0, "hipMalloc FAIL\n"), [], 1e-5)[0], "differ"),
+    ]
+    # The control decides whether a failing translation counts (issue 23).
+    R = lambda v, counted, ctl=None: dict({"name": "x", "verdict": v, "detail": "d", "counted": counted},  # noqa: E731
+                                          **({"control": {"verdict": ctl, "detail": "k"}} if ctl else {}))
+    cv = lambda r: (lambda x: (x["verdict"], x["counted"], x.get("control_removed", False), x["detail"]))(control_verdict(r))  # noqa: E731
+    checks += [
+        (cv(R("differ", True, "match")), ("differ", True, False, "d; the hand port matches the original")),
+        (cv(R("build-fail", True, "build-fail")),
+         ("build-fail", False, True, "not counted: the hand port fails too, the same way (build-fail: k); translation: d")),
+        (cv(R("differ", True, "build-fail")),
+         ("differ", False, True, "not counted: the hand port fails too, differently (build-fail: k); translation: d")),
+        (cv(R("timeout", True, "needs-lib"))[:3], ("timeout", False, True)),
+        (cv(R("match", True, "differ")), ("match", True, False, "d")),
+        (cv(R("differ", False, "differ")), ("differ", False, False, "d")),
+        (cv(R("differ", True)), ("differ", True, False, "d")),
+    ]
+    # ... and the whole evaluation, on canned runs (no GPU): original, translation, hand port.
+    class FakeRunner(Runner):
+        def __init__(self, outs, control="all"):
+            self.a = argparse.Namespace(no_exec=False, timeout=20, rtol=1e-5, rerun_differ=0, budget=10**6)
+            self.t0, self.control, self.roots, self.outs, self.ran = time.time(), control, [], outs, []
+
+        def run_side(self, name, side, limit, gpu_env, suffix=""):
+            self.ran.append(side)
+            rc, out = self.outs[side]
+            return {"rc": rc, "timeout": False, "secs": 1.0, "stdout": out, "stderr": ""}
+    ok, bad_build = {"ok": True}, {"ok": False, "error": "main.cu(3): error: x"}
+
+    def ev(outs, hb=ok, kb=ok, control="all"):
+        fr = FakeRunner(outs, control)
+        r = fr.evaluate({"name": "x"}, ok, hb, {}, kb)
+        return r["verdict"], r["counted"], r.get("control_removed", False), (r.get("control") or {}).get("verdict"), fr.ran
+    P, F = (0, "sum 5\nPASS\n"), (0, "sum 6\nFAIL\n")
+    checks += [
+        (ev({"cuda": P, "hip": P, "hand": F}), ("match", True, False, "differ", ["cuda", "hip", "hand"])),
+        (ev({"cuda": P, "hip": F, "hand": P}), ("differ", True, False, "match", ["cuda", "hip", "hand"])),
+        (ev({"cuda": P, "hip": F, "hand": F}), ("differ", False, True, "differ", ["cuda", "hip", "hand"])),
+        (ev({"cuda": P, "hand": P}, hb=bad_build), ("build-fail", True, False, "match", ["cuda", "hand"])),
+        (ev({"cuda": P}, hb=bad_build, kb=bad_build), ("build-fail", False, True, "build-fail", ["cuda"])),
+        (ev({"cuda": P, "hip": P}, control="failing"), ("match", True, False, None, ["cuda", "hip"])),
+        (ev({"cuda": P, "hip": F, "hand": F}, control="failing"), ("differ", False, True, "differ", ["cuda", "hip", "hand"])),
+        (ev({"cuda": P, "hip": F}, kb=None), ("differ", True, False, None, ["cuda", "hip"])),
     ]
     tmp = tempfile.mkdtemp(prefix="hecbench-selftest-")
     try:
@@ -1148,6 +1386,13 @@ def cmd_selftest(_a):
         got = missing_inputs(b, mk, {"b-cuda"})
         checks.append((got, ["Makefile uses ../zz-sycl (not in the corpus)", "run argument ../zz-sycl/f.bmp: not there",
                              "run argument data/gone.txt: not there"]))
+        # A run argument naming what the Makefile builds (`./main`, the program
+        # run from a subfolder) is no missing data file (issue 23).
+        os.makedirs(os.path.join(b, "sub"))
+        mk = ("program = main\nobj = main.o\n$(program): $(obj)\n\tnvcc $(obj) -o $@\n%.o: %.cu\n\tnvcc -c $<\n"
+              "run: $(program)\n\t$(LAUNCHER) ./$(program) ./main 10\n\t./$(program) ./$(program) data/none.bin\n"
+              "\tcd sub && ls ./main\n")
+        checks.append((missing_inputs(b, mk, {"b-cuda"}), ["run argument ./main: not there", "run argument data/none.bin: not there"]))
     finally:
         shutil.rmtree(tmp)
     bad = [(i, got, want) for i, (got, want) in enumerate(checks) if got != want]
@@ -1167,6 +1412,8 @@ def main():
     p.add_argument("--hipify", required=True)
     p.add_argument("--single-source", action="store_true",
                    help="the HIP variant is the single-source port (hipify-rs --single-source)")
+    p.add_argument("--no-control", action="store_true",
+                   help="leave the hand-written HIP ports (NAME-hip/, the control) out of the payload")
     p = sp.add_parser("run")
     p.add_argument("--prepared", help="the prepared folder (default: where this script is)")
     p.add_argument("--work", help="work folder (default: .gpu-hec-work next to the prepared folder)")
@@ -1185,6 +1432,9 @@ def main():
                    help="on differ, run an original that took at most S seconds once more and mask the lines that "
                         "vary between its own two runs (0: never; default 60)")
     p.add_argument("--no-exec", action="store_true")
+    p.add_argument("--control", choices=("all", "failing", "none"), default="all",
+                   help="the hand-written HIP port (NAME-hip, the control): build it and run it for every benchmark "
+                        "(all, default), run it only where the translation does not match (failing), or not at all")
     p.add_argument("--gpus", type=int, default=0, help="run lanes, one per GPU (default: every GPU nvidia-smi lists)")
     p.add_argument("--per-gpu", type=int, default=1,
                    help="benchmarks run at once on each GPU (default 1: one at a time; more saves time, at the "

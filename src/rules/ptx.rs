@@ -28,6 +28,7 @@ const INSTRUCTIONS: &[(&str, &str)] = &[
     ("prmt", "__byte_perm(x, y, s)"),
     ("bfe", "__bitextract_u32(src, offset, width)"),
     ("bfi", "__bitinsert_u32(base, insert, offset, width)"),
+    ("bfind", "31 - __clz(x) (63 - __clzll(x) for .u64/.s64)"),
     ("brev", "__brev(x) / __brevll(x)"),
     ("popc", "__popc(x) / __popcll(x)"),
     ("clz", "__clz(x) / __clzll(x)"),
@@ -40,6 +41,15 @@ const INSTRUCTIONS: &[(&str, &str)] = &[
     ("vote.", "__ballot / __any / __all"),
     ("activemask", "__ballot(1)"),
 ];
+
+/// The [`INSTRUCTIONS`] row for a PTX opcode (`bfind.u32`), matched on
+/// whole dot-separated parts: `bfind` is no `bfi`.
+fn instruction_builtin(opcode: &str) -> Option<&'static (&'static str, &'static str)> {
+    INSTRUCTIONS.iter().find(|(p, _)| {
+        opcode.starts_with(p)
+            && (p.ends_with('.') || matches!(opcode.as_bytes().get(p.len()), None | Some(b'.')))
+    })
+}
 
 pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let edits = std::cell::OnceCell::new();
@@ -180,7 +190,7 @@ fn asm_statement(
             }
         }
         let opcode = ins.split_whitespace().next().unwrap_or("");
-        if let Some((p, b)) = INSTRUCTIONS.iter().find(|(p, _)| opcode.starts_with(p)) {
+        if let Some((p, b)) = instruction_builtin(opcode) {
             builtins.push(format!("`{}` → `{b}`", p.trim_end_matches('.')));
         }
     }
@@ -431,6 +441,16 @@ mod tests {
         let ins =
             instructions("{ .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p mov.u32 %0, %%laneid; }");
         assert_eq!(ins, vec!["setp.ne.b32 p, %1, 0", "mov.u32 %0, %laneid"]);
+    }
+
+    #[test]
+    fn instruction_builtins_match_whole_parts() {
+        let b = |op: &str| instruction_builtin(op).map(|(p, _)| *p);
+        assert_eq!(b("bfind.u32"), Some("bfind"));
+        assert_eq!(b("bfi.b32"), Some("bfi"));
+        assert_eq!(b("bar.sync"), Some("bar.sync"));
+        assert_eq!(b("shfl.sync.bfly.b32"), Some("shfl.sync"));
+        assert_eq!(b("popcount"), None);
     }
 
     #[test]
