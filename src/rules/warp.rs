@@ -551,6 +551,18 @@ fn bit_function(
         return;
     }
     let name = String::from_utf8_lossy(cx.text(f));
+    let mut fix = vec![Edit::replace(cx.tok(f).range(), wide)];
+    // HIP declares `__ffsll` for `long long` and `unsigned long long`: a
+    // 32-bit argument matches both. The cast picks one (the same bits).
+    if wide == "__ffsll"
+        && let Some(args) = cx.call_args(open)
+        && let [(a, b)] = args.args[..]
+        && a < b
+    {
+        let r = cx.span(a, b);
+        fix.push(Edit::insert(r.start, "(unsigned long long)("));
+        fix.push(Edit::insert(r.end, ")"));
+    }
     out.push(
         Diagnostic::new(
             Code::WarpMask32,
@@ -562,7 +574,7 @@ fn bit_function(
         .with_help(format!("use `{wide}`"))
         .with_fix(
             format!("use `{wide}`"),
-            vec![Edit::replace(cx.tok(f).range(), wide)],
+            fix,
             if safe {
                 Applicability::Safe
             } else {
