@@ -13,9 +13,11 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
     let mut defined: Vec<&[u8]> = Vec::new();
     for &i in &cx.facts.landmarks.linkage {
         let i = i as usize;
-        if !cx.at_namespace_scope(i) || cx.tok(i).in_directive() {
+        if cx.tok(i).in_directive() {
             continue;
         }
+        // Whether it is at namespace scope is asked only of a declaration
+        // that would count (the scopes cost a pass over the file).
         let is_extern = cx.text(i) == b"extern";
         // The declaration's first `(`, `;`, `{` or `=`.
         let mut k = i;
@@ -38,7 +40,7 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
         }
         if !cx.is_punct(stop, b"(") {
             // A variable: `extern __device__ int x;` is defined elsewhere.
-            if is_extern && !cx.is_punct(stop, b"{") {
+            if is_extern && !cx.is_punct(stop, b"{") && cx.at_namespace_scope(i) {
                 return true;
             }
             continue;
@@ -55,7 +57,9 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
         while let Some(n) = cx.next(k) {
             match cx.text(n) {
                 b";" => {
-                    declared.push(name);
+                    if cx.at_namespace_scope(i) {
+                        declared.push(name);
+                    }
                     break;
                 }
                 b"{" | b":" | b"try" | b"=" => {
