@@ -353,6 +353,20 @@ impl File<'_> {
             let edit_in_directive = e.range.end <= d.end as usize;
             match d.name.as_str() {
                 "if" | "ifdef" | "ifndef" | "elif" if edit_in_directive && k > first => {
+                    // A condition whose parentheses do not balance is no
+                    // expression to put in `(G) ? (…) : (…)` (a second run
+                    // could not read it back): it stays as it is.
+                    let depth = (first..d.end_token as usize).try_fold(0i32, |depth, t| {
+                        let depth = match &self.src[tokens[t].range()] {
+                            b"(" => depth + 1,
+                            b")" => depth - 1,
+                            _ => depth,
+                        };
+                        (depth >= 0).then_some(depth)
+                    });
+                    if depth != Some(0) {
+                        return EditKind::Kept;
+                    }
                     return EditKind::Condition(tok.directive as usize);
                 }
                 "define" if first + 1 < d.end_token as usize => {
