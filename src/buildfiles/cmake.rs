@@ -342,6 +342,9 @@ struct State {
     covered: Vec<String>,
     /// Edits inside rewritten flag items: word renames must not touch them.
     taken: Vec<Range<usize>>,
+    /// Variables that hold nvcc flags: passed on as `${VAR}` in CUDA flags
+    /// (`CMAKE_CUDA_FLAGS`, `CUDA_NVCC_FLAGS`, a CUDA generator expression).
+    flag_vars: Vec<String>,
     /// Targets whose sources are listed and hold at most one `.cu` file:
     /// their device code cannot link across units of their own.
     one_unit_targets: Vec<String>,
@@ -391,6 +394,7 @@ pub(crate) fn translate(out: &mut Out<'_>) {
         if name == "set" && texts.first().is_some_and(|t| t == "GPU_TARGETS") {
             st.arch_at = Some((usize::MAX, String::new()));
         }
+        st.flag_vars.extend(passed_as_flags(src, c, &name, &texts));
     }
 
     for (ci, c) in cmds.iter().enumerate() {
@@ -674,8 +678,10 @@ fn split_items(src: &[u8], range: Range<usize>) -> Vec<Range<usize>> {
     items
 }
 
-/// The genex `$<…>` starting at `at`: its end (after `>`).
-fn genex_end(src: &[u8], at: usize, limit: usize) -> usize {
+/// The genex `$<…>` starting at `at`: its end (after `>`); `None` if it
+/// does not close before `limit` (a genex split at a blank, which CMake
+/// does not read as one either).
+fn genex_end(src: &[u8], at: usize, limit: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = at;
     while i < limit {
@@ -687,12 +693,12 @@ fn genex_end(src: &[u8], at: usize, limit: usize) -> usize {
         if src[i] == b'>' {
             depth -= 1;
             if depth == 0 {
-                return i + 1;
+                return Some(i + 1);
             }
         }
         i += 1;
     }
-    limit
+    None
 }
 
 /// CUDA-only generator expressions in `range`: `$<$<COMPILE_LANGUAGE:CUDA>:BODY>`
@@ -701,13 +707,14 @@ fn cuda_genex_bodies(src: &[u8], range: Range<usize>) -> Vec<(Range<usize>, Rang
     let mut out = Vec::new();
     let mut i = range.start;
     while i + 3 < range.end {
-        if &src[i..i + 4] == b"$<$<" {
-            let cond_end = genex_end(src, i + 2, range.end);
+        if &src[i..i + 4] == b"$<$<"
+            && let Some(cond_end) = genex_end(src, i + 2, range.end)
+            && let Some(end) = genex_end(src, i, range.end)
+        {
             let cond = &src[i + 2..cond_end];
             let cuda = [&b"COMPILE_LANGUAGE:CUDA"[..], b"COMPILE_LANG_AND_ID:CUDA"]
                 .iter()
                 .any(|m| memchr::memmem::find(cond, m).is_some());
-            let end = genex_end(src, i, range.end);
             if cuda && src.get(cond_end) == Some(&b':') && end > cond_end + 1 {
                 out.push((cond_end + 1..end - 1, i..end));
                 i = end;
@@ -757,6 +764,62 @@ fn flag_region(
     all_dropped
 }
 
+/// Where the values start in `set(VAR …)`, `list(APPEND VAR …)` or
+/// `string(APPEND VAR …)` (the variable is the argument before).
+fn values_start(name: &str, texts: &[String]) -> Option<usize> {
+    match name {
+        "set" if !texts.is_empty() => Some(1),
+        "string" | "list"
+            if texts.len() > 2 && matches!(texts[0].as_str(), "APPEND" | "PREPEND") =>
+        {
+            Some(2)
+        }
+        _ => None,
+    }
+}
+
+/// The variables command `c` passes on as nvcc flags: `${VAR}` among the
+/// values of `CMAKE_CUDA_FLAGS*` or `CUDA_NVCC_FLAGS`, or in a CUDA
+/// generator expression.
+fn passed_as_flags(src: &[u8], c: &Command, name: &str, texts: &[String]) -> Vec<String> {
+    let flags_var = |t: &str| is_cuda_flags_var(t) || t == "CUDA_NVCC_FLAGS";
+    let values = match values_start(name, texts) {
+        Some(k) if flags_var(&texts[k - 1]) => k..texts.len(),
+        _ => 0..0,
+    };
+    let mut regions: Vec<Range<usize>> = c.args[values].iter().map(|a| a.content.clone()).collect();
+    for a in &c.args {
+        regions.extend(
+            cuda_genex_bodies(src, a.content.clone())
+                .into_iter()
+                .map(|(body, _)| body),
+        );
+    }
+    let mut vars = Vec::new();
+    // The variable being set is not passed on (`set(CUDA_NVCC_FLAGS
+    // ${CUDA_NVCC_FLAGS} …)`), and FindCUDA's own is HIP-W020's.
+    let own = values_start(name, texts).map(|k| texts[k - 1].as_str());
+    for r in regions {
+        let text = &src[r];
+        for at in memchr::memmem::find_iter(text, b"${") {
+            let name: Vec<u8> = text[at + 2..]
+                .iter()
+                .copied()
+                .take_while(|&b| is_ident(b))
+                .collect();
+            let name = String::from_utf8_lossy(&name).into_owned();
+            if text.get(at + 2 + name.len()) == Some(&b'}')
+                && !name.is_empty()
+                && Some(name.as_str()) != own
+                && name != "CUDA_NVCC_FLAGS"
+            {
+                vars.push(name);
+            }
+        }
+    }
+    vars
+}
+
 fn flag_lists(out: &mut Out<'_>, st: &mut State, c: &Command, name: &str, texts: &[String]) {
     let nvcc = Context {
         nvcc: true,
@@ -780,6 +843,38 @@ fn flag_lists(out: &mut Out<'_>, st: &mut State, c: &Command, name: &str, texts:
         }
         _ => 0..0,
     };
+    // A project's variable of nvcc flags, passed on to CUDA's
+    // (`set(FAST_FLAGS --use_fast_math …)`, then `${FAST_FLAGS}`): its
+    // values are one list of nvcc flags.
+    let var_values = match name {
+        "set" if texts.first().is_some_and(|t| st.flag_vars.contains(t)) => {
+            1..texts
+                .iter()
+                .position(|t| t == "CACHE" || t == "PARENT_SCOPE")
+                .unwrap_or(texts.len())
+        }
+        "list" | "string"
+            if texts.len() > 2
+                && matches!(texts[0].as_str(), "APPEND" | "PREPEND")
+                && st.flag_vars.contains(&texts[1]) =>
+        {
+            2..texts.len()
+        }
+        _ => 0..0,
+    };
+    if !var_values.is_empty() {
+        let unquoted = |k: &usize| c.args[*k].kind == ArgKind::Unquoted;
+        if var_values.clone().all(|k| unquoted(&k)) {
+            flag_args(out, st, c, var_values.collect(), nvcc, &[]);
+        } else {
+            for a in &c.args[var_values] {
+                if a.kind == ArgKind::Quoted {
+                    flag_region(out, st, a.content.clone(), nvcc, true);
+                }
+            }
+        }
+        return;
+    }
     for a in &c.args[value_args.clone()] {
         if a.kind != ArgKind::Bracket {
             flag_region(out, st, a.content.clone(), nvcc, true);
@@ -829,17 +924,37 @@ fn flag_lists(out: &mut Out<'_>, st: &mut State, c: &Command, name: &str, texts:
         ..nvcc
     };
     let plain: Vec<usize> = (0..c.args.len())
-        .filter(|&k| {
-            c.args[k].kind == ArgKind::Unquoted
-                && !out.src[c.args[k].content.clone()].contains(&b'$')
-        })
+        .filter(|&k| c.args[k].kind == ArgKind::Unquoted)
+        .collect();
+    // Quoted plain arguments: their content, flag by flag.
+    for (a, gone) in c.args.iter().zip(&dropped) {
+        if a.kind == ArgKind::Quoted && !gone && !out.src[a.content.clone()].contains(&b'$') {
+            flag_region(out, st, a.content.clone(), anywhere, true);
+        }
+    }
+    flag_args(out, st, c, plain, anywhere, &dropped);
+}
+
+/// Applies the flag table to arguments `plain` of `c` as one list (a flag's
+/// value may be the next argument), removing those it drops and those
+/// `dropped` marks (emptied before).
+fn flag_args(
+    out: &mut Out<'_>,
+    st: &mut State,
+    c: &Command,
+    plain: Vec<usize>,
+    cx: Context,
+    dropped: &[bool],
+) {
+    let plain: Vec<usize> = (plain.into_iter())
+        .filter(|&k| !out.src[c.args[k].content.clone()].contains(&b'$'))
         .collect();
     let its: Vec<Item> = plain
         .iter()
         .map(|&k| Item::plain(c.args[k].range.clone()))
         .collect();
     let mut findings = Vec::new();
-    let res = flags::translate(out.src, &its, anywhere, &mut false, &mut findings);
+    let res = flags::translate(out.src, &its, cx, &mut false, &mut findings);
     for f in findings {
         out.diags.push(crate::diagnostic::Diagnostic {
             help: f.help,
@@ -853,12 +968,6 @@ fn flag_lists(out: &mut Out<'_>, st: &mut State, c: &Command, name: &str, texts:
     for (k, d) in dropped.iter().enumerate() {
         if *d {
             all[k] = Res::Drop;
-        }
-    }
-    // Quoted plain arguments: their content, flag by flag.
-    for (a, gone) in c.args.iter().zip(&dropped) {
-        if a.kind == ArgKind::Quoted && !gone && !out.src[a.content.clone()].contains(&b'$') {
-            flag_region(out, st, a.content.clone(), anywhere, true);
         }
     }
     let ranges: Vec<Range<usize>> = c.args.iter().map(|a| a.range.clone()).collect();
@@ -898,6 +1007,7 @@ fn words(out: &mut Out<'_>, st: &mut State, ci: usize, c: &Command, name: &str, 
         _ => &[],
     };
     let one_unit = !targets.is_empty() && targets.iter().all(|t| st.one_unit_targets.contains(t));
+    let mut reported: Vec<String> = Vec::new();
     for (k, a) in c.args.iter().enumerate() {
         if a.kind == ArgKind::Bracket {
             continue;
@@ -945,6 +1055,13 @@ fn words(out: &mut Out<'_>, st: &mut State, ci: usize, c: &Command, name: &str, 
             let word = String::from_utf8_lossy(&src[w.clone()]).into_owned();
             if one_unit && crate::project::DEVICE_LINK_SETTINGS.contains(&word.as_str()) {
                 continue;
+            }
+            // `set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} …)`: one finding a command.
+            if UNPORTED.iter().any(|(f, _)| *f == word) {
+                if reported.contains(&word) {
+                    continue;
+                }
+                reported.push(word.clone());
             }
             let before = &src[r.start..s];
             word_rewrite(

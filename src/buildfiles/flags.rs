@@ -119,6 +119,14 @@ pub const FLAGS: &[Flag] = &[
         true,
     ),
     f(
+        &["-Xfatbin", "--fatbin-options"],
+        Yes,
+        Unported(
+            "fatbinary options have no HIP equivalent (clang bundles the code objects itself)",
+        ),
+        true,
+    ),
+    f(
         &["-Xnvlink", "--nvlink-options"],
         Yes,
         Unported("nvlink options have no HIP equivalent"),
@@ -355,6 +363,18 @@ pub fn lookup(item: &str) -> Option<(&'static Flag, Option<&str>)> {
         }
     }
     None
+}
+
+/// Whether hipcc takes `item` as nvcc does (`-O3`, `-DX`, `-std=c++17`).
+pub fn hipcc_takes(item: &str) -> bool {
+    match lookup(item) {
+        Some((f, _)) => match f.act {
+            Act::Same => true,
+            Act::Prefix(p) => item.starts_with(p),
+            _ => false,
+        },
+        None => passes(item),
+    }
 }
 
 fn passes(item: &str) -> bool {

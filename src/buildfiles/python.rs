@@ -96,6 +96,7 @@ pub(crate) fn check(out: &mut Out<'_>, toml: bool) {
     {
         code[r].fill(b' ');
     }
+    let first_finding = out.diags.len();
     let alloc_tuning = strs
         .iter()
         .any(|s| memchr::memmem::find(&src[s.content.clone()], b"max_split_size_mb").is_some());
@@ -169,8 +170,10 @@ pub(crate) fn check(out: &mut Out<'_>, toml: bool) {
         match text.as_str() {
             "nvcc" => {
                 // A dict key (`"nvcc": [...]`) or an argument list's name.
-                let next = code[r.end..].iter().find(|b| !b.is_ascii_whitespace());
-                if next == Some(&b':') || toml {
+                let next = code[r.end..].iter().position(|b| !b.is_ascii_whitespace());
+                let colon = next.map(|k| r.end + k).filter(|&k| code[k] == b':');
+                if colon.is_some_and(|c| !only_flags_hipcc_takes(src, &code, &strs, c + 1)) || toml
+                {
                     out.diag(
                         Code::PythonBuildSetting,
                         r,
@@ -254,6 +257,160 @@ pub(crate) fn check(out: &mut Out<'_>, toml: bool) {
             }
         }
     }
+    // What only a CUDA build runs needs nothing on ROCm.
+    if !toml {
+        let blocks = cuda_only_blocks(&code);
+        if !blocks.is_empty() {
+            let mut k = 0;
+            out.diags.retain(|d| {
+                k += 1;
+                k <= first_finding || !blocks.iter().any(|b| b.contains(&d.range.start))
+            });
+        }
+    }
+}
+
+/// Whether the value after byte `from` is a list literal of flags hipcc
+/// takes as they are (`["-O3"]`, `["-O3", "-DNDEBUG"]`): nothing to review.
+fn only_flags_hipcc_takes(src: &[u8], code: &[u8], strs: &[Str], from: usize) -> bool {
+    let Some(open) = code[from..]
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map(|k| from + k)
+    else {
+        return false;
+    };
+    if code[open] != b'[' {
+        return false;
+    }
+    let Some(close) = code[open..]
+        .iter()
+        .position(|&b| b == b']')
+        .map(|k| open + k)
+    else {
+        return false;
+    };
+    // The list alone (`["-O3"] + extra` adds flags not seen here), of
+    // strings alone.
+    let after = code[close + 1..].iter().find(|b| !b.is_ascii_whitespace());
+    let inside = strs
+        .iter()
+        .filter(|s| open < s.range.start && s.range.end <= close);
+    matches!(after, Some(b',' | b'}' | b')') | None)
+        && code[open + 1..close]
+            .iter()
+            .all(|&b| b.is_ascii_whitespace() || b == b',')
+        && inside.clone().count() > 0
+        && inside
+            .clone()
+            .all(|s| std::str::from_utf8(&src[s.content.clone()]).is_ok_and(flags::hipcc_takes))
+}
+
+/// The blocks only a CUDA build of PyTorch runs: `if torch.version.hip is
+/// None:` (also joined by `and`), `if not IS_ROCM:` where the name has a
+/// ROCm or HIP word, and the `else:` of `if IS_ROCM:`. By indentation.
+fn cuda_only_blocks(code: &[u8]) -> Vec<Range<usize>> {
+    let lines: Vec<Range<usize>> = {
+        let mut v = Vec::new();
+        let mut at = 0;
+        for nl in memchr::memchr_iter(b'\n', code).chain([code.len()]) {
+            v.push(at..nl);
+            at = nl + 1;
+        }
+        v
+    };
+    let indent = |l: &Range<usize>| {
+        code[l.clone()]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    let blank = |l: &Range<usize>| code[l.clone()].iter().all(|b| b.is_ascii_whitespace());
+    // The block under line `k`: the lines indented deeper, to the next that is not.
+    let block = |k: usize| {
+        let base = indent(&lines[k]);
+        let mut end = k;
+        for (j, l) in lines.iter().enumerate().skip(k + 1) {
+            if blank(l) {
+                continue;
+            }
+            if indent(l) <= base {
+                break;
+            }
+            end = j;
+        }
+        (lines[k].start..lines[end].end, end)
+    };
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < lines.len() {
+        let text = &code[lines[k].clone()];
+        let t = String::from_utf8_lossy(text);
+        let t = t.trim();
+        let cond = t.strip_prefix("if ").and_then(|c| c.strip_suffix(':'));
+        match cond.map(rocm_test) {
+            Some(Some(false)) => out.push(block(k).0),
+            Some(Some(true)) => {
+                let (_, end) = block(k);
+                let base = indent(&lines[k]);
+                let next = (end + 1..lines.len()).find(|&j| !blank(&lines[j]));
+                if let Some(j) = next.filter(|&j| indent(&lines[j]) == base)
+                    && String::from_utf8_lossy(&code[lines[j].clone()]).trim() == "else:"
+                {
+                    out.push(block(j).0);
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    out
+}
+
+/// What a Python condition says of the build: `Some(true)` only on ROCm,
+/// `Some(false)` only on CUDA, `None` either.
+fn rocm_test(cond: &str) -> Option<bool> {
+    let cond = cond
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .trim();
+    if cond.contains(" or ") {
+        return None;
+    }
+    if cond.contains(" and ") {
+        // One CUDA-only term makes the whole CUDA-only.
+        return cond
+            .split(" and ")
+            .any(|c| rocm_test(c) == Some(false))
+            .then_some(false);
+    }
+    let squeeze: String = cond.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (negated, term) = match squeeze.strip_prefix("not ") {
+        Some(t) => (true, t.trim()),
+        None => (false, squeeze.as_str()),
+    };
+    let rocm = match term {
+        "torch.version.hip is None" | "torch.version.hip == None" => Some(false),
+        "torch.version.hip is not None" | "torch.version.hip != None" | "torch.version.hip" => {
+            Some(true)
+        }
+        "torch.version.cuda is None" => Some(true),
+        "torch.version.cuda is not None" | "torch.version.cuda" => Some(false),
+        name if rocm_name(name) => Some(true),
+        _ => None,
+    };
+    rocm.map(|r| r != negated)
+}
+
+/// `IS_ROCM`, `is_hip`, `IS_HIP_EXTENSION`, `use_rocm`: a name with a ROCm
+/// or HIP word and no CUDA word.
+fn rocm_name(name: &str) -> bool {
+    let words = || name.split('_').map(str::to_ascii_lowercase);
+    !name.is_empty()
+        && name.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric())
+        && words().any(|w| w == "rocm" || w == "hip")
+        && !words().any(|w| w == "cuda" || w == "nvcc" || w == "not" || w == "no")
 }
 
 fn pynvml(out: &mut Out<'_>, r: Range<usize>) {
@@ -304,6 +461,23 @@ mod tests {
         assert_eq!(texts, vec![&b"x#y"[..], b"doc\n'", b"\\\""]);
         assert_eq!(comments.len(), 1);
         assert_eq!(&src[comments[0].clone()], b"# c \"q\"");
+    }
+
+    #[test]
+    fn cuda_only_blocks_by_condition() {
+        let src = "IS_ROCM = torch.version.hip is not None\nif not IS_ROCM:\n    a = 1\n\n    b = 2\nelse:\n    c = 3\nif IS_HIP_EXTENSION:\n    d = 4\nelse:\n    e = 5\nif x and torch.version.hip is None:\n    f = 6\nif x or torch.version.hip is None:\n    g = 7\n";
+        let blocks: Vec<String> = cuda_only_blocks(src.as_bytes())
+            .into_iter()
+            .map(|r| src[r].split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            blocks,
+            [
+                "if not IS_ROCM: a = 1 b = 2",
+                "else: e = 5",
+                "if x and torch.version.hip is None: f = 6"
+            ]
+        );
     }
 
     #[test]

@@ -76,17 +76,22 @@ pub(crate) fn resolve(
     severities: &HashMap<Code, Severity>,
     suppressions: impl FnOnce(&LineIndex) -> Vec<Suppression>,
 ) -> Vec<Diagnostic> {
+    // A finding a rule makes `Off` is latent: reported at another target
+    // (a 32-bit mask from HIP 6.2), so a suppression of it is used, but
+    // not reported at this one. No code is `Off` by default.
     for d in &mut diags {
-        if let Some(&s) = severities.get(&d.code) {
+        if d.severity != Severity::Off
+            && let Some(&s) = severities.get(&d.code)
+        {
             d.severity = s;
         }
     }
-    diags.retain(|d| d.severity != Severity::Off);
     // Two rules may see one token the same way (a 32-bit mask variable that
     // also stores a ballot): report it once.
     let mut seen = std::collections::HashSet::new();
     diags.retain(|d| seen.insert((d.code, d.range.start)));
     if memchr::memmem::find(src, b"hipify-ignore").is_none() {
+        diags.retain(|d| d.severity != Severity::Off);
         return diags;
     }
     let index = LineIndex::new(src);
@@ -104,7 +109,7 @@ pub(crate) fn resolve(
                 }
             }
         }
-        !suppressed
+        !suppressed && d.severity != Severity::Off
     });
     for s in sups {
         for (k, code) in s.codes.iter().enumerate() {

@@ -7,7 +7,6 @@
 //! untranslated CUDA stay quiet there (the hazards do not).
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::lex::TokenKind;
 use crate::tokens::Tokens;
 
 /// Who compiles the code after a directive.
@@ -38,178 +37,111 @@ const ABOUT_CUDA_NAMES: &[Code] = &[
 
 /// Drops from `found` what no HIP build would see: every finding in a
 /// branch HIP never compiles (but parse and I/O errors), and the findings
-/// about CUDA names in a branch only HIP compiles.
+/// about CUDA names in a branch only HIP compiles. A finding in a
+/// conditional directive itself (`#if CUDART_VERSION >= 11000`) is judged
+/// by the branch around that directive, not the one it opens.
 pub(crate) fn retain_reachable(tokens: &Tokens<'_>, found: &mut Vec<Diagnostic>) {
     if found.is_empty() {
         return;
     }
-    let reach = reach_after_directives(tokens);
-    if reach.iter().all(|&r| r == Reach::Any) {
+    let reach = reach_of_directives(tokens);
+    if reach.iter().all(|&r| r == (Reach::Any, Reach::Any)) {
         return;
     }
     let dirs = &tokens.lx.directives;
     found.retain(|d| {
         let at = d.range.start;
         let k = dirs.partition_point(|dir| (dir.line_start as usize) <= at);
-        match k.checked_sub(1).map(|k| reach[k]) {
-            Some(Reach::NotHip) => d.code.info().id.starts_with("HIP-E"),
-            Some(Reach::HipOnly) => !ABOUT_CUDA_NAMES.contains(&d.code),
-            _ => true,
+        let Some(k) = k.checked_sub(1) else {
+            return true;
+        };
+        let (on_line, after) = reach[k];
+        let here = if at < dirs[k].end as usize {
+            on_line
+        } else {
+            after
+        };
+        match here {
+            Reach::NotHip => d.code.info().id.starts_with("HIP-E"),
+            Reach::HipOnly => !ABOUT_CUDA_NAMES.contains(&d.code),
+            Reach::Any => true,
         }
     });
 }
 
-/// Per directive, who compiles the code after it, up to the next one.
-fn reach_after_directives(tokens: &Tokens<'_>) -> Vec<Reach> {
-    // Each open group: the reach its current branch adds, and how its
-    // condition was read (for the branches after the first).
-    let mut stack: Vec<(Reach, Condition)> = Vec::new();
+/// Per directive: whether AMD's HIP never compiles the code after it, up to
+/// the next directive.
+pub(crate) fn hip_never_compiles_after(tokens: &Tokens<'_>) -> Vec<bool> {
+    (reach_of_directives(tokens).into_iter())
+        .map(|(_, after)| after == Reach::NotHip)
+        .collect()
+}
+
+/// Per directive, who compiles its own line and who the code after it, up
+/// to the next directive.
+fn reach_of_directives(tokens: &Tokens<'_>) -> Vec<(Reach, Reach)> {
+    use super::conditions::{Build, value};
+    // Per open group and build: whether every branch before the current one
+    // was false (`None`: not known), and whether the current one is taken.
+    #[derive(Clone, Copy)]
+    struct Open {
+        earlier_false: [Option<bool>; 2],
+        taken: [Option<bool>; 2],
+    }
+    let and = |a: Option<bool>, b: Option<bool>| match (a, b) {
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (Some(true), Some(true)) => Some(true),
+        _ => None,
+    };
+    let not = |a: Option<bool>| a.map(|a| !a);
+    let builds = [Build::Hip, Build::Nvcc];
+    let reach_of = |stack: &[Open]| {
+        let mut reach = Reach::Any;
+        for o in stack {
+            match (o.taken[0], o.taken[1]) {
+                (Some(false), _) => return Reach::NotHip,
+                (Some(true), Some(false)) => reach = Reach::HipOnly,
+                _ => {}
+            }
+        }
+        reach
+    };
+    let mut stack: Vec<Open> = Vec::new();
     let mut out = Vec::with_capacity(tokens.lx.directives.len());
-    for d in &tokens.lx.directives {
-        let cond = d.first_token as usize + 1..d.end_token as usize;
+    for (i, d) in tokens.lx.directives.iter().enumerate() {
+        let on_line;
         match d.name.as_str() {
-            "if" => {
-                let c = condition(tokens, cond);
-                stack.push((c.first_branch(), c));
+            "if" | "ifdef" | "ifndef" => {
+                on_line = reach_of(&stack);
+                let taken = builds.map(|b| value(tokens, i, b));
+                stack.push(Open {
+                    earlier_false: [Some(true); 2],
+                    taken,
+                });
             }
-            "ifdef" | "ifndef" => {
-                let c = match single_name(tokens, cond) {
-                    Some(name) if d.name == "ifdef" => defined(name, false),
-                    Some(name) => defined(name, true),
-                    None => Condition::Unknown,
-                };
-                stack.push((c.first_branch(), c));
-            }
-            "elif" | "elifdef" | "elifndef" => {
+            "elif" | "elifdef" | "elifndef" | "else" => {
+                on_line = reach_of(&stack[..stack.len().saturating_sub(1)]);
                 if let Some(top) = stack.last_mut() {
-                    top.0 = top.1.later_branch(false);
-                }
-            }
-            "else" => {
-                if let Some(top) = stack.last_mut() {
-                    top.0 = top.1.later_branch(true);
+                    for (k, &b) in builds.iter().enumerate() {
+                        top.earlier_false[k] = and(top.earlier_false[k], not(top.taken[k]));
+                        let own = if d.name == "else" {
+                            Some(true)
+                        } else {
+                            value(tokens, i, b)
+                        };
+                        top.taken[k] = and(top.earlier_false[k], own);
+                    }
                 }
             }
             "endif" => {
                 stack.pop();
+                on_line = reach_of(&stack);
             }
-            _ => {}
+            _ => on_line = reach_of(&stack),
         }
-        let mut reach = Reach::Any;
-        for &(r, _) in &stack {
-            match r {
-                Reach::NotHip => {
-                    reach = Reach::NotHip;
-                    break;
-                }
-                Reach::HipOnly => reach = Reach::HipOnly,
-                Reach::Any => {}
-            }
-        }
-        out.push(reach);
+        out.push((on_line, reach_of(&stack)));
     }
     out
-}
-
-/// What an `#if` condition says about HIP.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Condition {
-    /// True exactly in a HIP build (`defined(PROJ_USE_HIP)`, `__HIPCC__`).
-    Hip,
-    /// False in every HIP build (`!defined(__HIP_PLATFORM_AMD__)`).
-    NotHip,
-    /// True under nvcc alone (`defined(__NVCC__)`): its `#else` is not only HIP's.
-    Nvcc,
-    Unknown,
-}
-
-impl Condition {
-    fn first_branch(self) -> Reach {
-        match self {
-            Condition::Hip => Reach::HipOnly,
-            Condition::NotHip | Condition::Nvcc => Reach::NotHip,
-            Condition::Unknown => Reach::Any,
-        }
-    }
-
-    /// The reach of an `#elif` (`is_else` false) or `#else` branch.
-    fn later_branch(self, is_else: bool) -> Reach {
-        match self {
-            // HIP takes the first branch: it never reaches a later one.
-            Condition::Hip => Reach::NotHip,
-            Condition::NotHip if is_else => Reach::HipOnly,
-            _ => Reach::Any,
-        }
-    }
-}
-
-fn defined(name: &[u8], negated: bool) -> Condition {
-    match (hip_switch(name), name == b"__NVCC__", negated) {
-        (true, _, false) => Condition::Hip,
-        (true, _, true) => Condition::NotHip,
-        (_, true, false) => Condition::Nvcc,
-        _ => Condition::Unknown,
-    }
-}
-
-/// The one identifier of a directive's operand, if that is all it holds.
-fn single_name<'a>(tokens: &Tokens<'a>, r: std::ops::Range<usize>) -> Option<&'a [u8]> {
-    (r.len() == 1 && tokens.tok(r.start).kind == TokenKind::Ident).then(|| tokens.text(r.start))
-}
-
-/// Reads an `#if` condition made of HIP tests alone: `defined(H)`,
-/// `defined H` or `H`, joined by `||` (or, negated, `!defined(H)` … joined
-/// by `&&`); `defined(__NVCC__)` alone.
-fn condition(tokens: &Tokens<'_>, r: std::ops::Range<usize>) -> Condition {
-    if r.is_empty() {
-        return Condition::Unknown;
-    }
-    let text = &tokens.src[tokens.tok(r.start).start as usize..tokens.tok(r.end - 1).end as usize];
-    let text: Vec<u8> = text
-        .iter()
-        .copied()
-        .filter(|b| !b.is_ascii_whitespace())
-        .collect();
-    let (join, other): (&[u8], &[u8]) = if memchr::memmem::find(&text, b"||").is_some() {
-        (b"||", b"&&")
-    } else {
-        (b"&&", b"||")
-    };
-    if memchr::memmem::find(&text, other).is_some() {
-        return Condition::Unknown;
-    }
-    let terms: Vec<Condition> = memchr::memmem::find_iter(&text, join)
-        .chain([text.len()])
-        .scan(0, |from, to| {
-            let term = &text[*from..to];
-            *from = to + join.len();
-            Some(term)
-        })
-        .map(|term| {
-            let (negated, term) = match term.strip_prefix(b"!") {
-                Some(t) => (true, t),
-                None => (false, term),
-            };
-            let term = term.strip_prefix(b"defined").unwrap_or(term);
-            let name = term
-                .strip_prefix(b"(")
-                .and_then(|t| t.strip_suffix(b")"))
-                .unwrap_or(term);
-            if name.is_empty() || !name.iter().all(|&b| b == b'_' || b.is_ascii_alphanumeric()) {
-                Condition::Unknown
-            } else {
-                defined(name, negated)
-            }
-        })
-        .collect();
-    let all = |c: Condition| terms.iter().all(|&t| t == c);
-    match (join, terms.as_slice()) {
-        (_, [Condition::Nvcc]) => Condition::Nvcc,
-        (b"||", _) if all(Condition::Hip) => Condition::Hip,
-        (b"&&", _) if all(Condition::NotHip) => Condition::NotHip,
-        (_, [one]) => *one,
-        _ => Condition::Unknown,
-    }
 }
 
 /// Whether macro `name` is defined exactly when HIP compiles: AMD's HIP
@@ -252,7 +184,8 @@ mod tests {
 
     fn reach(src: &str) -> Vec<Reach> {
         let lx = crate::lex::lex(src.as_bytes());
-        reach_after_directives(&Tokens::new(src.as_bytes(), &lx))
+        let r = reach_of_directives(&Tokens::new(src.as_bytes(), &lx));
+        r.into_iter().map(|(_, after)| after).collect()
     }
 
     #[test]
@@ -292,5 +225,21 @@ mod tests {
         assert_eq!(r, [NotHip, NotHip, NotHip, Any]);
         let r = reach("#if __HIPCC__ || defined(GGML_USE_HIP)\n#endif\n");
         assert_eq!(r, [HipOnly, Any]);
+        // CUDA's versions are undefined on HIP: 0.
+        let r = reach("#if (CUDART_VERSION < 9000)\n#else\n#endif\n");
+        assert_eq!(r, [Any, NotHip, Any]);
+        let r = reach("#if X\n#elif CUDA_VERSION >= 12000\n#else\n#endif\n");
+        assert_eq!(r, [Any, NotHip, Any, Any]);
+        let r = reach("#ifdef __CUDA_ARCH__\n#else\n#endif\n");
+        assert_eq!(r, [NotHip, Any, Any]);
+    }
+
+    #[test]
+    fn a_directive_line_is_judged_by_its_surroundings() {
+        use Reach::*;
+        let src = "#if CUDA_VERSION >= 11000\n#elif X\n#endif\n";
+        let lx = crate::lex::lex(src.as_bytes());
+        let r = reach_of_directives(&Tokens::new(src.as_bytes(), &lx));
+        assert_eq!(r, [(Any, NotHip), (Any, Any), (Any, Any)]);
     }
 }

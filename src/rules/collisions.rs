@@ -56,7 +56,7 @@ pub(super) struct Collisions {
     /// A vendored `helper_math.h` has 150 of them: [`Collisions::summarize`]
     /// makes them one finding.
     operators: Vec<Operator>,
-    /// Per directive: whether the code after it is nvcc's alone.
+    /// Per directive: whether HIP never compiles the code after it.
     nvcc_only: std::cell::OnceCell<Vec<bool>>,
 }
 
@@ -75,11 +75,10 @@ impl Collisions {
         }
     }
 
-    /// Whether byte `at` lies in an `#ifdef __NVCC__` / `#if
-    /// defined(__NVCC__)` branch: code only nvcc compiles, which HIP never
-    /// sees.
+    /// Whether byte `at` lies in a branch AMD's HIP never compiles
+    /// (`#ifdef __NVCC__`, `#ifndef __HIP_PLATFORM_AMD__`).
     fn nvcc_only(&self, cx: &Cx<'_>, at: usize) -> bool {
-        let after = self.nvcc_only.get_or_init(|| nvcc_branches(cx));
+        let after = (self.nvcc_only).get_or_init(|| super::branches::hip_never_compiles_after(cx));
         let dirs = &cx.lx.directives;
         let k = dirs.partition_point(|d| (d.line_start as usize) < at);
         k > 0 && after.get(k - 1).copied().unwrap_or(false)
@@ -263,72 +262,6 @@ fn componentwise_guard(
     Some((line_start, line_end))
 }
 
-/// Built once: a searcher per directive asked about cost more than the search.
-static NVCC: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__NVCC__"));
-
-/// Built once, like [`NVCC`].
-static HIP: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"__HIP"));
-
-/// The macros only AMD's HIP compiler defines.
-const HIP_AMD_MACROS: &[&[u8]] = &[
-    b"__HIP_PLATFORM_AMD__",
-    b"__HIP_PLATFORM_HCC__",
-    b"__HIPCC__",
-];
-
-/// Per directive of the file: whether the code after it is in a branch
-/// AMD's HIP never compiles: `#ifdef __NVCC__` / `#if defined(__NVCC__)`,
-/// `#ifndef __HIP_PLATFORM_AMD__` / `#if !defined(__HIP_PLATFORM_AMD__)`
-/// (also `__HIPCC__`). Empty for most files, which name neither (two SIMD
-/// scans).
-fn nvcc_branches(cx: &Cx<'_>) -> Vec<bool> {
-    if NVCC.find(cx.src).is_none() && HIP.find(cx.src).is_none() {
-        return Vec::new();
-    }
-    let mut stack: Vec<bool> = Vec::new();
-    let mut after = Vec::with_capacity(cx.lx.directives.len());
-    for d in &cx.lx.directives {
-        let text = &cx.src[d.line_start as usize..d.end as usize];
-        let names_nvcc = NVCC.find(text).is_some();
-        let names_hip = |t: &[u8]| {
-            HIP_AMD_MACROS
-                .iter()
-                .any(|m| memchr::memmem::find(t, m).is_some())
-        };
-        match d.name.as_str() {
-            "ifdef" => stack.push(names_nvcc),
-            "if" => {
-                // The condition, blanks dropped: `!defined(M)` or `!defined M`.
-                let after_if = memchr::memmem::find(text, b"if").map_or(text, |p| &text[p + 2..]);
-                let cond: Vec<u8> = after_if
-                    .iter()
-                    .copied()
-                    .filter(|b| !b.is_ascii_whitespace())
-                    .collect();
-                let not_hip = HIP_AMD_MACROS.iter().any(|m| {
-                    cond == [&b"!defined("[..], m, b")"].concat()
-                        || cond == [&b"!defined"[..], m].concat()
-                });
-                stack.push((names_nvcc && !text.contains(&b'!')) || not_hip);
-            }
-            "ifndef" => stack.push(names_hip(text)),
-            "elif" | "else" => {
-                if let Some(top) = stack.last_mut() {
-                    *top = false;
-                }
-            }
-            "endif" => {
-                stack.pop();
-            }
-            _ => {}
-        }
-        after.push(stack.contains(&true));
-    }
-    after
-}
-
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
 fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diagnostic>) {
@@ -381,6 +314,26 @@ fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diag
     out.push(first);
 }
 
+/// Token `i` is declared in a named namespace (`namespace bvh { … }`):
+/// unqualified calls there find it before HIP's global one, and nothing is
+/// defined twice. (An anonymous namespace's clashes at file scope.)
+fn in_named_namespace(cx: &Cx<'_>, i: usize) -> bool {
+    let mut at = i;
+    while cx.scope(at) == crate::tokens::Scope::Namespace {
+        let Some(open) = cx.enclosing_open(at) else {
+            return false;
+        };
+        if cx
+            .prev(open)
+            .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
+        {
+            return true;
+        }
+        at = open;
+    }
+    false
+}
+
 fn function(cx: &Cx<'_>, i: usize, name: &[u8], found: &Collisions, out: &mut Vec<Diagnostic>) {
     // A definition: a type before the name, `(`…`) {` after it.
     let typed = cx
@@ -404,7 +357,7 @@ fn function(cx: &Cx<'_>, i: usize, name: &[u8], found: &Collisions, out: &mut Ve
     if name != b"__ffsll" && !floating {
         return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
     }
-    if found.nvcc_only(cx, cx.tok(i).start as usize) {
+    if found.nvcc_only(cx, cx.tok(i).start as usize) || in_named_namespace(cx, i) {
         return;
     }
     let name = String::from_utf8_lossy(name);

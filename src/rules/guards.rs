@@ -74,9 +74,30 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             // chose HIP's path itself.
             return false;
         }
+        if d.code == Code::VersionCheck && hip_takes(cx, group, k) == Some(true) {
+            let name = &cx.src[d.range.clone()];
+            let decides = super::conditions::value_with_unknown(
+                cx,
+                group.branches[k],
+                super::conditions::Build::Hip,
+                name,
+            ) != Some(true);
+            if decides {
+                // `#if CUDART_VERSION < 9000`: the stub for old CUDA is HIP's.
+                let name = String::from_utf8_lossy(name);
+                d.message = format!(
+                    "`{name}` is a CUDA version HIP does not define: it reads as 0, so HIP takes this branch, the one written for older CUDA"
+                );
+            } else {
+                guarded(d, "the condition holds on HIP whatever the version");
+            }
+            return true;
+        }
         let quiet = match d.code {
             Code::CudaArchGuard => {
-                (is_if && compares && has_else) || (has_else && branch_has_asm(cx, group, k))
+                (is_if && compares && has_else)
+                    || (has_else && branch_has_asm(cx, group, k))
+                    || (k == 0 && plain_fallback(cx, group))
             }
             _ => is_if && (has_else || only_directives(cx, group, k)),
         };
@@ -90,6 +111,33 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }
         true
     });
+}
+
+/// Whether AMD's HIP compiles branch `k` of `group` (`None`: the
+/// conditions do not tell).
+fn hip_takes(cx: &Cx<'_>, group: &Group, k: usize) -> Option<bool> {
+    use super::conditions::{Build, value};
+    let mut earlier_false = Some(true);
+    for (j, &b) in group.branches.iter().enumerate() {
+        let own = if cx.lx.directives[b].name == "else" {
+            Some(true)
+        } else {
+            value(cx, b, Build::Hip)
+        };
+        if j == k {
+            return match (earlier_false, own) {
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                (Some(true), Some(true)) => Some(true),
+                _ => None,
+            };
+        }
+        earlier_false = match (earlier_false, own) {
+            (Some(false), _) | (_, Some(true)) => Some(false),
+            (Some(true), Some(false)) => Some(true),
+            _ => None,
+        };
+    }
+    None
 }
 
 fn guarded(d: &mut Diagnostic, why: &str) {
@@ -125,6 +173,71 @@ fn arch_outcome_right_on_hip(cx: &Cx<'_>, dir: &crate::lex::Directive, has_else:
         }
         _ => false,
     }
+}
+
+/// `#ifdef __CUDA_ARCH__ return __saturatef(v); #else return v < 0 ? 0 :
+/// (v > 1 ? 1 : v); #endif`: the device branch returns what an intrinsic
+/// computes, and the `#else` computes it again in plain C++ from the same
+/// values (longer, with no side effect, no host-only call): right in HIP's
+/// device code too. A shorter `#else` (`return v;`) is not the same value.
+fn plain_fallback(cx: &Cx<'_>, group: &Group) -> bool {
+    if group.branches.len() != 2 {
+        return false;
+    }
+    let returned = |k: usize| {
+        let r = body(cx, group, k);
+        (r.len() > 2
+            && cx.is_ident(r.start, b"return")
+            && cx.is_punct(r.end - 1, b";")
+            && !r.clone().any(|t| cx.tok(t).in_directive()))
+        .then(|| r.start + 1..r.end - 1)
+    };
+    let (Some(device), Some(plain)) = (returned(0), returned(1)) else {
+        return false;
+    };
+    let ident = |t: usize| cx.tok(t).kind == TokenKind::Ident;
+    let called = |t: usize| cx.next(t).is_some_and(|n| cx.is_punct(n, b"("));
+    let intrinsic = |t: usize| ident(t) && cx.text(t).starts_with(b"__") && called(t);
+    const NOT_PURE: &[&[u8]] = &[
+        b"threadIdx",
+        b"blockIdx",
+        b"blockDim",
+        b"gridDim",
+        b"warpSize",
+        b"asm",
+        b"throw",
+        b"std",
+        b"printf",
+        b"fprintf",
+        b"puts",
+        b"exit",
+        b"abort",
+        b"assert",
+    ];
+    let pure = |r: std::ops::Range<usize>| {
+        r.clone().all(|t| {
+            let text = cx.text(t);
+            !(ident(t) && (NOT_PURE.contains(&text) || text.starts_with(b"atomic")))
+                && !matches!(text, b"++" | b"--")
+                // An assignment: `=` not part of `==`, `<=`, `>=`, `!=`.
+                && !(cx.is_punct(t, b"=")
+                    && !cx.prev(t).is_some_and(|p| {
+                        cx.tok(p).end == cx.tok(t).start && matches!(cx.text(p), b"=" | b"<" | b">" | b"!")
+                    })
+                    && !cx.next(t).is_some_and(|n| cx.tok(n).start == cx.tok(t).end && cx.is_punct(n, b"=")))
+        })
+    };
+    device.clone().any(intrinsic)
+        && pure(device.clone())
+        && pure(plain.clone())
+        && !plain
+            .clone()
+            .any(|t| ident(t) && cx.text(t).starts_with(b"__"))
+        && plain.len() > device.len()
+        && device
+            .clone()
+            .filter(|&t| ident(t) && !intrinsic(t))
+            .all(|t| plain.clone().any(|p| cx.text(p) == cx.text(t)))
 }
 
 /// Branch `k` holds inline PTX (`asm`): the `#else` after it is the

@@ -7,6 +7,7 @@
 mod bodies;
 pub(crate) mod branches;
 mod collisions;
+mod conditions;
 mod guards;
 mod libraries;
 mod ptx;
@@ -70,6 +71,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
     let mut collisions = collisions::Collisions::default();
     if cuda {
         ptx::check(cx, &mut out);
+        semantics::device_launches(cx, &mut out);
     }
     for (i, t) in cx.lx.tokens.iter().enumerate() {
         match t.kind {

@@ -23,7 +23,7 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             ),
             b"__launch_bounds__" => launch_bounds(cx, i, out),
             b"warpSize" => warp_size_constant(cx, i, out),
-            b"texture" | b"surface" if is_reference_declaration(cx, i) => out.push(
+            b"texture" | b"surface" if is_reference_declaration(cx, i) && !own_class(cx, name) => out.push(
                 Diagnostic::new(
                     Code::TextureReference,
                     cx.tok(i).range(),
@@ -35,8 +35,101 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
                 .with_help("port to texture/surface objects (cudaTextureObject_t → hipTextureObject_t)"),
             ),
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
+            b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
             _ => {}
         }
+    }
+}
+
+/// `__ldcg(p)`, `__ldcs(p)`, `__ldca(p)` on a pointer that is not to a
+/// half: HIP declares these loads for `__half` and `__half2` alone, so the
+/// port does not compile (`__ldg` it declares for every scalar and most
+/// vector types).
+fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let Some(args) = cx
+        .next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o))
+    else {
+        return;
+    };
+    let [(a, b)] = args.args[..] else {
+        return;
+    };
+    let is_half = |t: usize| matches!(cx.text(t), b"__half" | b"__half2" | b"half" | b"half2");
+    if (a..b).any(is_half) {
+        return;
+    }
+    // The pointer's name (`p`, `&p[i]`, `p + i`): a half if its declaration
+    // before the call says so (`const __half* __restrict__ p`).
+    let Some(base) = (a..b).find(|&t| cx.tok(t).kind == TokenKind::Ident) else {
+        return;
+    };
+    let declared_half = (0..i).rev().take(20_000).any(|t| {
+        cx.is_ident(t, cx.text(base)) && (1..=4).any(|back| t >= back && is_half(t - back))
+    });
+    if declared_half {
+        return;
+    }
+    let name = String::from_utf8_lossy(cx.text(i));
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, b + 1),
+            format!("HIP declares `{name}` for `__half` and `__half2` only: on this pointer the port does not compile"),
+        )
+        .with_help("read through the pointer on HIP (`*p`: HIP's own `__ldcs` is that load), keeping the cache hint for CUDA"),
+    );
+}
+
+/// Kernel launches in device code (`child<<<g, b>>>(…)` in a `__global__`
+/// or `__device__` function: CUDA's dynamic parallelism). HIP launches
+/// kernels from the host only, so the port does not compile there.
+pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let mut bodies = super::bodies::Bodies::default();
+    for at in memchr::memmem::find_iter(cx.src, b"<<<") {
+        let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
+        if k + 2 >= cx.lx.tokens.len()
+            || cx.tok(k).start as usize != at
+            || cx.tok(k).in_directive()
+            || !cx.is_punct(k, b"<")
+        {
+            continue;
+        }
+        let Some(body) = bodies.at(cx, k) else {
+            continue;
+        };
+        // The declaration's head: back from the name to the statement before.
+        let mut device = false;
+        let mut h = body.name;
+        for _ in 0..64 {
+            let Some(p) = cx.prev(h) else { break };
+            if cx.is_punct(p, b";") || cx.is_punct(p, b"}") || cx.is_punct(p, b"{") {
+                break;
+            }
+            device |= cx.is_ident(p, b"__global__") || cx.is_ident(p, b"__device__");
+            h = p;
+        }
+        if !device {
+            continue;
+        }
+        // The launch configuration `<<<…>>>`, for the span.
+        let end = (k..cx.lx.tokens.len().min(k + 256))
+            .find(|&e| {
+                e >= k + 3
+                    && cx.is_punct(e, b">")
+                    && cx.is_punct(e - 1, b">")
+                    && cx.is_punct(e - 2, b">")
+            })
+            .map_or(k + 3, |e| e + 1);
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedApi,
+                cx.span(k, end),
+                "kernel launch from device code (dynamic parallelism): HIP launches kernels from the host only",
+            )
+            .with_help("launch the child kernel from the host after the parent returns, or fold its work into the parent (a loop, or a grid-wide sync with cooperative groups)"),
+        );
     }
 }
 
@@ -154,6 +247,22 @@ fn in_template_args(cx: &Cx<'_>, i: usize) -> bool {
 }
 
 /// `texture<float, 1, cudaReadModeElementType> tex;` (not `cudaTextureObject_t`).
+/// The file declares a class of that name itself (`namespace img {
+/// template <…> struct texture { … }; }`, used after `using namespace
+/// img;`): a `texture<…>` there is the project's.
+fn own_class(cx: &Cx<'_>, name: &[u8]) -> bool {
+    memchr::memmem::find_iter(cx.src, name).any(|at| {
+        let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
+        k < cx.lx.tokens.len()
+            && cx.tok(k).start as usize == at
+            && cx.is_ident(k, name)
+            && cx
+                .prev(k)
+                .is_some_and(|p| cx.is_ident(p, b"struct") || cx.is_ident(p, b"class"))
+            && cx.next(k).is_some_and(|n| !cx.is_punct(n, b"<"))
+    })
+}
+
 fn is_reference_declaration(cx: &Cx<'_>, i: usize) -> bool {
     let Some(lt) = cx.next(i).filter(|&k| cx.is_punct(k, b"<")) else {
         return false;

@@ -105,7 +105,8 @@ pub(super) struct Warp<'a> {
     reported_decls: HashSet<usize>,
     decls: Declarations<'a>,
     mask_vars: HashSet<&'a [u8]>,
-    /// HIP ≥ 6.2 has the `_sync` functions, with 64-bit masks.
+    /// HIP ≥ 6.2 has the `_sync` functions, with 64-bit masks; before,
+    /// their mask findings are latent.
     wide_masks: bool,
     bodies: Bodies,
 }
@@ -125,8 +126,17 @@ impl<'a> Warp<'a> {
     pub(super) fn ident(&mut self, cx: &Cx<'a>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         // Every warp function is spelled `__…`: test the rest only then.
         if name.starts_with(b"__") {
-            if self.wide_masks && MASKED.contains(&name) {
+            if MASKED.contains(&name) {
+                let from = out.len();
                 mask_argument(cx, i, &mut self.reported_decls, &mut self.decls, out);
+                if !self.wide_masks {
+                    // Latent: before 6.2 HIP has no `_sync` functions to pass
+                    // a mask to (HIP-W005 says so), but a suppression of the
+                    // finding is for the targets that do.
+                    for d in &mut out[from..] {
+                        d.severity = crate::diagnostic::Severity::Off;
+                    }
+                }
             }
             if MASK_RESULTS.contains(&name) {
                 mask_result(cx, i, &mut self.mask_vars, &mut self.decls, out);
@@ -687,11 +697,21 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         _ => None,
     };
     if let Some(v) = value {
-        if cx.tok(v).kind == TokenKind::Number
-            && int_literal(cx.text(v)).map(|x| x.0) == Some(32)
-            && used_as_warp_size(cx, i, name)
-        {
-            let what = format!("`{}` = 32", String::from_utf8_lossy(name));
+        if cx.tok(v).kind == TokenKind::Number && int_literal(cx.text(v)).map(|x| x.0) == Some(32) {
+            // Defined here and used nowhere here: a common header's constant
+            // (`#define WARP_SIZE 32U`) for the files that include it.
+            let exported = !used_here(cx, i, name);
+            if !exported && !used_as_warp_size(cx, i, name) {
+                return;
+            }
+            let what = if exported {
+                format!(
+                    "`{}` = 32, defined for the files that include this one,",
+                    String::from_utf8_lossy(name)
+                )
+            } else {
+                format!("`{}` = 32", String::from_utf8_lossy(name))
+            };
             out.push(warp_size_diag(
                 cx,
                 cx.span(i, v + 1),
@@ -862,6 +882,21 @@ fn lane_arithmetic(cx: &Cx<'_>, bodies: &mut Bodies, start: usize) -> bool {
     }
     // `int lane_id() { return threadIdx.x & 31; }`
     named || body.is_some_and(|b| b.warp_functions || warpish(b.name))
+}
+
+/// Whether the file names `name` anywhere but at its definition (token
+/// `def`) and in conditions.
+fn used_here(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
+    let tokens = &cx.lx.tokens;
+    memchr::memmem::find_iter(cx.src, name).any(|at| {
+        let k = tokens.partition_point(|t| (t.start as usize) < at);
+        k != def
+            && tokens.get(k).is_some_and(|t| t.start as usize == at)
+            && cx.text(k) == name
+            // `#ifndef WARP_SIZE` around the definition is no use.
+            && !(cx.tok(k).in_directive()
+                && cx.lx.directives[cx.tok(k).directive as usize].name != "define")
+    })
 }
 
 /// Whether the file uses the constant `name` (defined at token `def`) as a

@@ -145,6 +145,26 @@ impl<'a> Tokens<'a> {
         self.matching(close, -1)
     }
 
+    /// The bracket (`(`, `[`, `{`) whose pair holds code token `i`, scanning
+    /// back over directives and the pairs closed before it; `None` at file
+    /// scope.
+    pub(crate) fn enclosing_open(&self, i: usize) -> Option<usize> {
+        let mut k = i;
+        while k > 0 {
+            k -= 1;
+            let t = self.tok(k);
+            if t.in_directive() || t.kind != TokenKind::Punct {
+                continue;
+            }
+            match self.src[t.start as usize] {
+                b'(' | b'[' | b'{' => return Some(k),
+                b')' | b']' | b'}' => k = self.matching_open(k)?,
+                _ => {}
+            }
+        }
+        None
+    }
+
     pub(crate) fn brackets(&self) -> &Brackets {
         self.brackets.get_or_init(|| Brackets::new(self))
     }

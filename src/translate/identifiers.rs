@@ -624,6 +624,8 @@ fn closest_known(name: &str) -> Option<&'static str> {
         .into_iter()
         .flatten()
         .filter(|known| known.len().abs_diff(name.len()) <= 3)
+        // The same library: `cusolverDnX` is no near miss for `cusparseDnX`.
+        .filter(|known| library_word(known) == library_word(name))
         .map(|known| (strsim::jaro_winkler(name, known), *known))
         .filter(|(score, _)| *score >= 0.88)
         .max_by(|a, b| a.0.total_cmp(&b.0))
@@ -632,6 +634,18 @@ fn closest_known(name: &str) -> Option<&'static str> {
         seen.insert(name.to_owned(), near);
     }
     near
+}
+
+/// The library a CUDA name's spelling names: the leading lower-case word
+/// (`cusparse` of `cusparseSpMV`, `cuda` of `cudaMalloc`), or what comes
+/// before the first `_` (`CUSPARSE` of `CUSPARSE_ORDER_COL`).
+fn library_word(name: &str) -> &str {
+    let end = if name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        name.find(|c: char| !c.is_ascii_lowercase())
+    } else {
+        name.find('_')
+    };
+    &name[..end.unwrap_or(name.len())]
 }
 
 /// Whether an identifier may be a CUDA name of the tables or have the shape

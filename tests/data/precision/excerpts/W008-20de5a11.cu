@@ -5,3 +5,12 @@
 #define C10_HOST_DEVICE __host__ __device__
 
 #include "Array.h"
+#include "FunctionTraits.h"
+
+#ifndef GPU_LAMBDA
+#define GPU_LAMBDA __host__ __device__
+#endif
+
+constexpr int num_threads() {
+  return C10_WARP_SIZE * 4;
+}

@@ -1,0 +1,374 @@
+//! The value of an `#if` condition in a build of the port on AMD's HIP and
+//! in the original nvcc build, as far as the names in it tell: `0`, not 0,
+//! or unknown. Conditions are integer expressions (`defined`, `!`, `&&`,
+//! `||`, comparisons, arithmetic); a name neither build fixes is unknown,
+//! and so is everything it decides (`defined(X) && CUDART_VERSION >= 11000`
+//! is false on HIP whatever `X` is, `X || CUDART_VERSION >= 11000` is not
+//! known).
+//!
+//! On HIP: HIP's compiler macros and a project's HIP switch
+//! ([`super::branches::hip_switch`]) are defined (`__CUDACC__` too: the port
+//! renames it `__HIPCC__`); nvcc's and CUDA's version and architecture
+//! macros, which the port keeps as they are, are not: `CUDART_VERSION <
+//! 9000` is true. In the nvcc build the HIP macros are undefined. A name
+//! the file `#define`s or `#undef`s itself is unknown in both.
+
+use crate::lex::TokenKind;
+use crate::tokens::Tokens;
+
+/// Which build a condition is read for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Build {
+    /// The translated source, compiled by AMD's HIP.
+    Hip,
+    /// The original source, compiled by nvcc.
+    Nvcc,
+}
+
+/// Macros nvcc or CUDA's headers define and HIP does not; the port keeps
+/// them as they are (the tables map none of them).
+const CUDA_ONLY: &[&[u8]] = &[
+    b"__NVCC__",
+    b"__CUDA_ARCH__",
+    b"__CUDA_ARCH_LIST__",
+    b"__CUDACC_VER_MAJOR__",
+    b"__CUDACC_VER_MINOR__",
+    b"__CUDACC_VER_BUILD__",
+    b"__CUDACC_RDC__",
+    b"__CUDACC_EWP__",
+    b"CUDA_VERSION",
+    b"CUDART_VERSION",
+    b"__CUDA_API_VERSION",
+    b"__HIP_PLATFORM_NVIDIA__",
+    b"__HIP_PLATFORM_NVCC__",
+];
+
+/// The condition of directive `d` (`#if`, `#elif`, `#ifdef`, `#ifndef`) in
+/// `build`: `Some(true)` where the branch it opens is compiled (the
+/// branches before it aside), `None` where the names do not tell.
+pub(crate) fn value(tokens: &Tokens<'_>, d: usize, build: Build) -> Option<bool> {
+    value_with_unknown(tokens, d, build, b"")
+}
+
+/// [`value`], with macro `unknown` read as not fixed by the build: whether
+/// it is what decides the condition (`CUDA_VERSION < 12000`) or not
+/// (`CUDA_VERSION >= 12000 || defined(__CUDACC__)`).
+pub(crate) fn value_with_unknown(
+    tokens: &Tokens<'_>,
+    d: usize,
+    build: Build,
+    unknown: &[u8],
+) -> Option<bool> {
+    let dir = &tokens.lx.directives[d];
+    let operand = dir.first_token as usize + 1..dir.end_token as usize;
+    let own = |name: &[u8]| name == unknown || defined_here(tokens, name);
+    match dir.name.as_str() {
+        "ifdef" | "ifndef" | "elifdef" | "elifndef" => {
+            if operand.len() != 1 || tokens.tok(operand.start).kind != TokenKind::Ident {
+                return None;
+            }
+            let name = tokens.text(operand.start);
+            let is = if own(name) {
+                None
+            } else {
+                defined(name, build)
+            };
+            let negated = dir.name.ends_with("ndef");
+            is.map(|b| b != negated)
+        }
+        "if" | "elif" => {
+            let mut e = Expr {
+                tokens,
+                at: operand.start,
+                end: operand.end,
+                build,
+                own: &own,
+            };
+            let v = e.binary(0).ok()?;
+            (e.at == e.end).then_some(())?;
+            v.map(|v| v != 0)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `name` is defined in `build`; `None` if the build does not fix it.
+fn defined(name: &[u8], build: Build) -> Option<bool> {
+    let hip = super::branches::hip_switch(name);
+    match build {
+        Build::Hip if hip || name == b"__CUDACC__" => Some(true),
+        Build::Hip if CUDA_ONLY.contains(&name) => Some(false),
+        Build::Nvcc if hip => Some(false),
+        _ => None,
+    }
+}
+
+/// The file defines or undefines macro `name` itself (a compat header's
+/// `#define __CUDA_ARCH__ …`): its value is the file's, not the build's.
+fn defined_here(tokens: &Tokens<'_>, name: &[u8]) -> bool {
+    tokens.lx.directives.iter().any(|d| {
+        matches!(d.name.as_str(), "define" | "undef")
+            && (d.first_token + 1 < d.end_token)
+            && tokens.text(d.first_token as usize + 1) == name
+    })
+}
+
+/// A value: `None` where the build does not fix it.
+type Value = Option<i64>;
+
+/// The expression could not be read (`?:`, a cast, a stray token).
+struct Unreadable;
+
+struct Expr<'t, 'a> {
+    tokens: &'t Tokens<'a>,
+    at: usize,
+    end: usize,
+    build: Build,
+    own: &'t dyn Fn(&[u8]) -> bool,
+}
+
+/// Binary operators by precedence, loosest first.
+const LEVELS: &[&[&[u8]]] = &[
+    &[b"||"],
+    &[b"&&"],
+    &[b"|"],
+    &[b"^"],
+    &[b"&"],
+    &[b"==", b"!="],
+    &[b"<=", b">=", b"<", b">"],
+    &[b"<<", b">>"],
+    &[b"+", b"-"],
+    &[b"*", b"/", b"%"],
+];
+
+impl Expr<'_, '_> {
+    /// The operator at the cursor, its adjacent punctuation joined
+    /// (`&&` is two tokens), if it is one of `ops`.
+    fn operator(&self, ops: &[&[u8]]) -> Option<(&'static [u8], usize)> {
+        let t = self.tokens;
+        if self.at >= self.end || t.tok(self.at).kind != TokenKind::Punct {
+            return None;
+        }
+        let first = t.text(self.at);
+        let second = (self.at + 1 < self.end
+            && t.tok(self.at + 1).kind == TokenKind::Punct
+            && t.tok(self.at + 1).start == t.tok(self.at).end)
+            .then(|| t.text(self.at + 1));
+        let two: Option<Vec<u8>> = second.map(|s| [first, s].concat());
+        // The longest spelling first: `<=` before `<`, `&&` before `&`.
+        let all: &[&'static [u8]] = &[
+            b"||", b"&&", b"==", b"!=", b"<=", b">=", b"<<", b">>", b"|", b"^", b"&", b"<", b">",
+            b"+", b"-", b"*", b"/", b"%", b"!", b"~", b"(", b")", b"?", b":",
+        ];
+        let found = all.iter().find_map(|&op| {
+            if op.len() == 2 && two.as_deref() == Some(op) {
+                Some((op, 2))
+            } else if op.len() == 1 && first == op {
+                Some((op, 1))
+            } else {
+                None
+            }
+        })?;
+        ops.contains(&found.0).then_some(found)
+    }
+
+    fn binary(&mut self, level: usize) -> Result<Value, Unreadable> {
+        let Some(ops) = LEVELS.get(level) else {
+            return self.unary();
+        };
+        let mut left = self.binary(level + 1)?;
+        while let Some((op, len)) = self.operator(ops) {
+            self.at += len;
+            let right = self.binary(level + 1)?;
+            left = apply(op, left, right);
+        }
+        if level == 0 && self.operator(&[b"?"]).is_some() {
+            return Err(Unreadable);
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Value, Unreadable> {
+        if let Some((op, _)) = self.operator(&[b"!", b"-", b"+", b"~"]) {
+            self.at += 1;
+            let v = self.unary()?;
+            return Ok(v.map(|v| match op {
+                b"!" => (v == 0) as i64,
+                b"-" => v.wrapping_neg(),
+                b"~" => !v,
+                _ => v,
+            }));
+        }
+        if self.operator(&[b"("]).is_some() {
+            self.at += 1;
+            let v = self.binary(0)?;
+            self.expect(b")")?;
+            return Ok(v);
+        }
+        if self.at >= self.end {
+            return Err(Unreadable);
+        }
+        let t = self.tokens;
+        let i = self.at;
+        self.at += 1;
+        match t.tok(i).kind {
+            TokenKind::Number => super::warp::int_literal(t.text(i))
+                .map(|(v, _)| Some(v as i64))
+                .ok_or(Unreadable),
+            TokenKind::Ident => match t.text(i) {
+                b"defined" => {
+                    let paren = self.operator(&[b"("]).is_some();
+                    if paren {
+                        self.at += 1;
+                    }
+                    if self.at >= self.end || t.tok(self.at).kind != TokenKind::Ident {
+                        return Err(Unreadable);
+                    }
+                    let name = t.text(self.at);
+                    self.at += 1;
+                    if paren {
+                        self.expect(b")")?;
+                    }
+                    Ok(self.is_defined(name).map(i64::from))
+                }
+                b"true" => Ok(Some(1)),
+                b"false" => Ok(Some(0)),
+                name => {
+                    // A function-like macro call (`__has_include(…)`,
+                    // `CHECK_VERSION(…)`): its value is its own.
+                    if self.operator(&[b"("]).is_some() {
+                        return Err(Unreadable);
+                    }
+                    // An undefined name reads as 0; a defined one's value
+                    // is the build's (a HIP switch counts as 1).
+                    Ok(match self.is_defined(name) {
+                        Some(false) => Some(0),
+                        Some(true) if super::branches::hip_switch(name) => Some(1),
+                        _ => None,
+                    })
+                }
+            },
+            _ => Err(Unreadable),
+        }
+    }
+
+    fn is_defined(&self, name: &[u8]) -> Option<bool> {
+        if (self.own)(name) {
+            return None;
+        }
+        defined(name, self.build)
+    }
+
+    fn expect(&mut self, p: &[u8]) -> Result<(), Unreadable> {
+        if self.at < self.end && self.tokens.is_punct(self.at, p) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(Unreadable)
+        }
+    }
+}
+
+/// `left op right`, unknown where an operand is, but where the known one
+/// decides (`0 && x`, `1 || x`, `0 * x`).
+fn apply(op: &[u8], left: Value, right: Value) -> Value {
+    match op {
+        b"&&" => match (left, right) {
+            (Some(0), _) | (_, Some(0)) => Some(0),
+            (Some(_), Some(_)) => Some(1),
+            _ => None,
+        },
+        b"||" => match (left, right) {
+            (Some(a), _) if a != 0 => Some(1),
+            (_, Some(b)) if b != 0 => Some(1),
+            (Some(_), Some(_)) => Some(0),
+            _ => None,
+        },
+        b"*" if left == Some(0) || right == Some(0) => Some(0),
+        _ => {
+            let (a, b) = (left?, right?);
+            Some(match op {
+                b"|" => a | b,
+                b"^" => a ^ b,
+                b"&" => a & b,
+                b"==" => (a == b) as i64,
+                b"!=" => (a != b) as i64,
+                b"<=" => (a <= b) as i64,
+                b">=" => (a >= b) as i64,
+                b"<" => (a < b) as i64,
+                b">" => (a > b) as i64,
+                b"<<" => a.checked_shl(u32::try_from(b).ok()?)?,
+                b">>" => a.checked_shr(u32::try_from(b).ok()?)?,
+                b"+" => a.wrapping_add(b),
+                b"-" => a.wrapping_sub(b),
+                b"*" => a.wrapping_mul(b),
+                b"/" => a.checked_div(b)?,
+                b"%" => a.checked_rem(b)?,
+                _ => return None,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn on(build: Build, src: &str) -> Option<bool> {
+        let lx = crate::lex::lex(src.as_bytes());
+        let tokens = Tokens::new(src.as_bytes(), &lx);
+        value(&tokens, 0, build)
+    }
+
+    #[test]
+    fn hip_build() {
+        let hip = |s| on(Build::Hip, s);
+        assert_eq!(hip("#if CUDART_VERSION < 9000\n"), Some(true));
+        assert_eq!(hip("#if (CUDART_VERSION >= 11000)\n"), Some(false));
+        assert_eq!(hip("#if __CUDACC_VER_MAJOR__ >= 9\n"), Some(false));
+        assert_eq!(
+            hip("#if defined(CUDA_VERSION) && CUDA_VERSION >= 11000\n"),
+            Some(false)
+        );
+        assert_eq!(
+            hip("#if defined(X) && CUDA_VERSION >= 11000\n"),
+            Some(false)
+        );
+        assert_eq!(hip("#if X || CUDA_VERSION >= 11000\n"), None);
+        assert_eq!(hip("#ifdef __CUDA_ARCH__\n"), Some(false));
+        assert_eq!(hip("#ifndef __HIP_PLATFORM_AMD__\n"), Some(false));
+        assert_eq!(hip("#if defined(__CUDACC__)\n"), Some(true));
+        assert_eq!(
+            hip("#if !defined(USE_ROCM) && !defined __HIPCC__\n"),
+            Some(false)
+        );
+        assert_eq!(hip("#if USE_ROCM\n"), Some(true));
+        assert_eq!(hip("#if X\n"), None);
+        assert_eq!(hip("#if CUDA_VERSION >= 12000 ? 1 : 0\n"), None);
+        assert_eq!(hip("#if __has_include(<cuda/barrier>)\n"), None);
+        // The file's own definition wins over the build's.
+        assert_eq!(
+            hip("#if __CUDA_ARCH__ >= 700\n#define __CUDA_ARCH__ 800\n"),
+            None
+        );
+        let src = "#if CUDA_VERSION >= 12000 || defined(__CUDACC__)\n";
+        let lx = crate::lex::lex(src.as_bytes());
+        let tokens = Tokens::new(src.as_bytes(), &lx);
+        assert_eq!(
+            value_with_unknown(&tokens, 0, Build::Hip, b"CUDA_VERSION"),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn nvcc_build() {
+        let nvcc = |s| on(Build::Nvcc, s);
+        assert_eq!(nvcc("#ifdef USE_HIP\n"), Some(false));
+        assert_eq!(
+            nvcc("#if defined(__HIPCC__) || defined(GGML_USE_HIP)\n"),
+            Some(false)
+        );
+        assert_eq!(nvcc("#if CUDART_VERSION < 9000\n"), None);
+        assert_eq!(nvcc("#ifdef __NVCC__\n"), None);
+    }
+}
