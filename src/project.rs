@@ -32,6 +32,11 @@ pub struct ProjectNames {
     index: HashMap<PathBuf, usize>,
     scanned: Vec<AtomicBool>,
     noted: Mutex<(HashSet<String>, Vec<PathBuf>)>,
+    /// Per file of the run that states facts (see [`used_as_warp_size`]):
+    /// the facts, and the files its `#include "…"` lines name.
+    facts: Mutex<Vec<(Vec<String>, Vec<PathBuf>)>>,
+    /// Every file's `#include "…"` targets, for the include graph.
+    includes_of: Mutex<HashMap<PathBuf, Vec<PathBuf>>>,
 }
 
 impl ProjectNames {
@@ -68,15 +73,54 @@ impl ProjectNames {
         } else {
             includes.iter().map(String::as_str).collect()
         };
-        let includes = includes
+        let all: Vec<PathBuf> = includes
             .into_iter()
-            .map(|s| dir.join(s))
+            .map(|s| lexical(&dir.join(s)))
+            .collect();
+        let (facts, names): (Vec<&String>, Vec<&String>) =
+            declared.iter().partition(|d| d.starts_with(FACT));
+        if !facts.is_empty()
+            && let Ok(mut f) = self.facts.lock()
+        {
+            f.push((facts.into_iter().cloned().collect(), all.clone()));
+        }
+        if let Ok(mut g) = self.includes_of.lock() {
+            g.insert(lexical(path), all.clone());
+        }
+        let outside = all
+            .into_iter()
             .filter(|p| !self.index.contains_key(p) && p.is_file());
         if let Ok(mut noted) = self.noted.lock() {
-            noted.0.extend(declared.iter().cloned());
-            noted.1.extend(includes);
+            noted.0.extend(names.into_iter().cloned());
+            noted.1.extend(outside);
         }
         self.scanned[i].store(true, Ordering::Release);
+    }
+
+    /// Whether a file of the run that includes `header` (directly or
+    /// through other files of the run) states `fact`. For after the run.
+    pub fn stated_for(&self, header: &Path, fact: &str) -> bool {
+        let header = lexical(header);
+        let (Ok(facts), Ok(graph)) = (self.facts.lock(), self.includes_of.lock()) else {
+            return false;
+        };
+        facts
+            .iter()
+            .filter(|(f, _)| f.iter().any(|f| f == fact))
+            .any(|(_, includes)| {
+                // Breadth-first over the includes, each file once.
+                let mut seen: HashSet<&Path> = HashSet::new();
+                let mut queue: Vec<&Path> = includes.iter().map(PathBuf::as_path).collect();
+                while let Some(p) = queue.pop() {
+                    if p == header {
+                        return true;
+                    }
+                    if seen.insert(p) {
+                        queue.extend(graph.get(p).into_iter().flatten().map(PathBuf::as_path));
+                    }
+                }
+                false
+            })
     }
 
     /// Every name the tree declares: what its files reported, and what the
@@ -128,6 +172,45 @@ pub const DEVICE_LINK_SETTINGS: [&str; 4] = [
     "CMAKE_CUDA_RESOLVE_DEVICE_SYMBOLS",
 ];
 
+/// The fact a file states where it uses warp-size constant `name`
+/// without defining it: what a header's exported `#define WARP_SIZE 32`
+/// waits for ([`crate::diagnostic::Diagnostic::awaits`]). Not a name any
+/// source can spell.
+pub fn used_as_warp_size(name: &[u8]) -> String {
+    format!(
+        "{FACT}used as the warp size: {}",
+        String::from_utf8_lossy(name)
+    )
+}
+
+/// What starts a fact in a file's declared list: not a name any source
+/// can spell.
+const FACT: &str = "<fact> ";
+
+/// `path` with `.` and `dir/..` taken out, so that an include's path and
+/// the walk's name of the same file compare equal (`src/../inc/a.h`).
+fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether `t` has findings to settle after the run.
+pub fn has_deferred(t: &Translation) -> bool {
+    (t.diagnostics.iter()).any(|d| DEFERRED.contains(&d.code) || d.awaits.is_some())
+}
+
 /// The names `t`'s [`DEFERRED`] findings are about, in order (`src` is the
 /// file they are about).
 pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
@@ -138,13 +221,23 @@ pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
 }
 
 /// Drops `t`'s [`DEFERRED`] findings on names the tree declares or maps
-/// (`declared`, from [`ProjectNames::resolve`]), and its relocatable-device-
-/// code settings where no file links device code across units; `unmapped`
-/// names the findings, from [`unmapped_names`].
-pub fn drop_declared(t: &mut Translation, unmapped: &[String], declared: &HashSet<String>) {
+/// (`declared`, from [`ProjectNames::resolve`]), its relocatable-device-
+/// code settings where no file links device code across units, and the
+/// findings that await a fact `stated` denies (the file's
+/// [`ProjectNames::stated_for`]); `unmapped` names the findings, from
+/// [`unmapped_names`].
+pub fn drop_declared(
+    t: &mut Translation,
+    unmapped: &[String],
+    declared: &HashSet<String>,
+    stated: impl Fn(&str) -> bool,
+) {
     let mut names = unmapped.iter();
     let device_link = declared.contains(DEVICE_LINKAGE);
     t.diagnostics.retain(|d| {
+        if let Some(fact) = &d.awaits {
+            return stated(fact);
+        }
         if !DEFERRED.contains(&d.code) {
             return true;
         }

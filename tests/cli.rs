@@ -516,3 +516,38 @@ fn names_the_project_declares_are_no_unmapped_api() {
     );
     assert!(!stdout(&o).contains("HIP-W004"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_header_warp_size_is_reported_where_its_includers_use_it_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("inc")).unwrap();
+    fs::create_dir_all(dir.path().join("src")).unwrap();
+    fs::write(
+        dir.path().join("inc/common.cuh"),
+        "#pragma once\n#ifndef WARP_SIZE\n#define WARP_SIZE 32U\n#endif\n",
+    )
+    .unwrap();
+    // Lane arithmetic on it, through a path with `..`.
+    fs::write(
+        dir.path().join("src/lanes.cu"),
+        "#include \"../inc/common.cuh\"\n__global__ void k(int *o) { o[threadIdx.x] = threadIdx.x % WARP_SIZE; }\n",
+    )
+    .unwrap();
+    // Only a block size rounded up to it: no hazard.
+    fs::write(
+        dir.path().join("src/blocks.cu"),
+        "#include \"../inc/common.cuh\"\nint block(int n) { return (n + WARP_SIZE - 1) / WARP_SIZE * WARP_SIZE; }\n",
+    )
+    .unwrap();
+    let count = |args: &[&str]| stdout(&run(args, dir.path())).matches("HIP-W008").count();
+    assert_eq!(
+        count(&["--check", "--format", "json", "inc", "src/lanes.cu"]),
+        1
+    );
+    assert_eq!(
+        count(&["--check", "--format", "json", "inc", "src/blocks.cu"]),
+        0
+    );
+    // The header alone: nothing says how it is used.
+    assert_eq!(count(&["--check", "--format", "json", "inc"]), 0);
+}

@@ -75,7 +75,10 @@ impl Printer {
                     .map(|(i, r)| match r {
                         Pending::Deferred(mut o, unmapped) => {
                             if let Some(t) = &mut o.translation {
-                                hipify_rs::project::drop_declared(t, &unmapped, &names);
+                                let path = &o.path;
+                                hipify_rs::project::drop_declared(t, &unmapped, &names, |f| {
+                                    project.stated_for(path, f)
+                                });
                             }
                             (i, Err(render_outcome(o, cli, mode, color)))
                         }
@@ -329,9 +332,8 @@ impl Pending {
     /// HIP-W004 candidate may name what another file declares, rendered once
     /// the run's names are known (holding only what rendering will read).
     pub(super) fn of(mut o: Outcome, cli: &Cli, mode: &Mode, color: bool) -> Pending {
-        let Some(t) = o.translation.as_mut().filter(|t| {
-            (t.diagnostics.iter()).any(|d| hipify_rs::project::DEFERRED.contains(&d.code))
-        }) else {
+        let Some(t) = (o.translation.as_mut()).filter(|t| hipify_rs::project::has_deferred(t))
+        else {
             return Pending::Rendered(render_outcome(o, cli, mode, color));
         };
         let unmapped = hipify_rs::project::unmapped_names(t, &o.source);

@@ -52,6 +52,11 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// An exact fix, where one exists.
     pub fix: Option<Fix>,
+    /// A fact about the whole tree this finding waits for: after a run it
+    /// is kept only where a file of the run states the fact (a header's
+    /// `#define WARP_SIZE 32` where some file uses it as the warp size; see
+    /// [`crate::project`]). A file checked on its own keeps it.
+    pub awaits: Option<String>,
 }
 
 impl Diagnostic {
@@ -64,7 +69,14 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             fix: None,
+            awaits: None,
         }
+    }
+
+    /// Waits for a fact of the tree (see [`Diagnostic::awaits`]).
+    pub fn awaiting(mut self, fact: String) -> Diagnostic {
+        self.awaits = Some(fact);
+        self
     }
 
     /// Adds help text.

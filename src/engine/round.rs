@@ -92,10 +92,13 @@ pub(super) fn round(
     let mut cx = Cx::new(Tokens::new(src, &lexed), opts);
     let cuda = translate::passes(&mut cx, language);
     let mut found = std::mem::take(&mut cx.diagnostics);
+    let mut facts = Vec::new();
     found.extend(rules::check(
         &rules::Cx::new(&cx.tokens, opts, &cx.edits, &cx.facts.landmarks),
         cuda,
+        &mut facts,
     ));
+    cx.stats.declared.extend(facts);
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
     // After the suppressions: one in such a branch is used, not unused.

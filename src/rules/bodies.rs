@@ -48,9 +48,17 @@ impl Bodies {
 /// How far back a body's `{` is looked for, in tokens.
 const WALK_LIMIT: usize = 20_000;
 
-/// Walks out from token `i` to the first enclosing `{` that opens a
-/// function body, and reads the body's facts.
-fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
+/// The first enclosing `{` around token `i` that opens a function body, and
+/// the function's name token. Only the head is read, not the body: callers
+/// asking about one construct in a long host function need no more.
+/// `prior` is an earlier token with its answer: a walk that reaches it
+/// outside any nested block shares that answer, so a run of candidates in
+/// one function costs the tokens between them, not a walk to its head each.
+pub(super) fn enclosing_function(
+    cx: &Cx<'_>,
+    i: usize,
+    prior: Option<(usize, (usize, usize))>,
+) -> Option<(usize, usize)> {
     let mut k = i;
     // Bounded: a file-scope candidate (no body) must not cost a walk to the
     // file's start each time.
@@ -59,6 +67,9 @@ fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
         let mut depth = 0usize;
         let open = loop {
             k = cx.prev(k).filter(|&p| p >= stop)?;
+            if let Some((_, answer)) = prior.filter(|&(at, _)| at == k && depth == 0) {
+                return Some(answer);
+            }
             match cx.text(k) {
                 b"}" => depth += 1,
                 b"{" if depth == 0 => break k,
@@ -67,37 +78,43 @@ fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
             }
         };
         if let Some(name) = function_name(cx, open) {
-            let close = cx.matching_close(open)?;
-            let mut b = Body {
-                open,
-                close,
-                name,
-                warp_functions: false,
-                tiles: false,
-                logical_warps: false,
-            };
-            let (mut narrow, mut wide) = (0, 0);
-            for k in open..close {
-                if cx.tok(k).kind != TokenKind::Ident {
-                    continue;
-                }
-                let t = cx.text(k);
-                if is_warp_function(t) {
-                    b.warp_functions = true;
-                    match narrow_shuffle(cx, k, t) {
-                        Some(true) => narrow += 1,
-                        Some(false) => wide += 1,
-                        None => {}
-                    }
-                }
-                b.tiles |= matches!(t, b"tiled_partition" | b"thread_block_tile")
-                    && cx.next(k).is_some_and(|lt| cx.is_punct(lt, b"<"));
-            }
-            b.logical_warps = narrow > 0 && wide == 0;
-            return Some(b);
+            return Some((open, name));
         }
         k = open;
     }
+}
+
+/// The function body around token `i`, with its facts read.
+fn enclosing(cx: &Cx<'_>, i: usize) -> Option<Body> {
+    let (open, name) = enclosing_function(cx, i, None)?;
+    let close = cx.matching_close(open)?;
+    let mut b = Body {
+        open,
+        close,
+        name,
+        warp_functions: false,
+        tiles: false,
+        logical_warps: false,
+    };
+    let (mut narrow, mut wide) = (0, 0);
+    for k in open..close {
+        if cx.tok(k).kind != TokenKind::Ident {
+            continue;
+        }
+        let t = cx.text(k);
+        if is_warp_function(t) {
+            b.warp_functions = true;
+            match narrow_shuffle(cx, k, t) {
+                Some(true) => narrow += 1,
+                Some(false) => wide += 1,
+                None => {}
+            }
+        }
+        b.tiles |= matches!(t, b"tiled_partition" | b"thread_block_tile")
+            && cx.next(k).is_some_and(|lt| cx.is_punct(lt, b"<"));
+    }
+    b.logical_warps = narrow > 0 && wide == 0;
+    Some(b)
 }
 
 /// For warp function `t` at token `k`: `Some(true)` for a shuffle given a

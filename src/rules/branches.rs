@@ -80,7 +80,7 @@ pub(crate) fn hip_never_compiles_after(tokens: &Tokens<'_>) -> Vec<bool> {
 /// Per directive, who compiles its own line and who the code after it, up
 /// to the next directive.
 fn reach_of_directives(tokens: &Tokens<'_>) -> Vec<(Reach, Reach)> {
-    use super::conditions::{Build, value};
+    use super::conditions::{Build, both, value};
     // Per open group and build: whether every branch before the current one
     // was false (`None`: not known), and whether the current one is taken.
     #[derive(Clone, Copy)]
@@ -88,12 +88,6 @@ fn reach_of_directives(tokens: &Tokens<'_>) -> Vec<(Reach, Reach)> {
         earlier_false: [Option<bool>; 2],
         taken: [Option<bool>; 2],
     }
-    let and = |a: Option<bool>, b: Option<bool>| match (a, b) {
-        (Some(false), _) | (_, Some(false)) => Some(false),
-        (Some(true), Some(true)) => Some(true),
-        _ => None,
-    };
-    let not = |a: Option<bool>| a.map(|a| !a);
     let builds = [Build::Hip, Build::Nvcc];
     let reach_of = |stack: &[Open]| {
         let mut reach = Reach::Any;
@@ -123,13 +117,10 @@ fn reach_of_directives(tokens: &Tokens<'_>) -> Vec<(Reach, Reach)> {
                 on_line = reach_of(&stack[..stack.len().saturating_sub(1)]);
                 if let Some(top) = stack.last_mut() {
                     for (k, &b) in builds.iter().enumerate() {
-                        top.earlier_false[k] = and(top.earlier_false[k], not(top.taken[k]));
-                        let own = if d.name == "else" {
-                            Some(true)
-                        } else {
-                            value(tokens, i, b)
-                        };
-                        top.taken[k] = and(top.earlier_false[k], own);
+                        // The branch before failed, and every one before it.
+                        let before_failed = top.taken[k].map(|t| !t);
+                        top.earlier_false[k] = both(top.earlier_false[k], before_failed);
+                        top.taken[k] = both(top.earlier_false[k], value(tokens, i, b));
                     }
                 }
             }

@@ -57,7 +57,7 @@ pub(super) struct Collisions {
     /// makes them one finding.
     operators: Vec<Operator>,
     /// Per directive: whether HIP never compiles the code after it.
-    nvcc_only: std::cell::OnceCell<Vec<bool>>,
+    never_compiled_after: std::cell::OnceCell<Vec<bool>>,
 }
 
 impl Collisions {
@@ -77,8 +77,9 @@ impl Collisions {
 
     /// Whether byte `at` lies in a branch AMD's HIP never compiles
     /// (`#ifdef __NVCC__`, `#ifndef __HIP_PLATFORM_AMD__`).
-    fn nvcc_only(&self, cx: &Cx<'_>, at: usize) -> bool {
-        let after = (self.nvcc_only).get_or_init(|| super::branches::hip_never_compiles_after(cx));
+    fn hip_never_compiles(&self, cx: &Cx<'_>, at: usize) -> bool {
+        let after = (self.never_compiled_after)
+            .get_or_init(|| super::branches::hip_never_compiles_after(cx));
         let dirs = &cx.lx.directives;
         let k = dirs.partition_point(|d| (d.line_start as usize) < at);
         k > 0 && after.get(k - 1).copied().unwrap_or(false)
@@ -131,7 +132,7 @@ fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<Operator> {
     if !(comma + 1..close).any(|k| cx.text(k) == cx.text(ty)) {
         return None;
     }
-    if found.nvcc_only(cx, cx.tok(i).start as usize) {
+    if found.hip_never_compiles(cx, cx.tok(i).start as usize) {
         return None;
     }
     let guard = componentwise_guard(cx, i, op_tokens, (open, close), ty);
@@ -357,7 +358,7 @@ fn function(cx: &Cx<'_>, i: usize, name: &[u8], found: &Collisions, out: &mut Ve
     if name != b"__ffsll" && !floating {
         return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
     }
-    if found.nvcc_only(cx, cx.tok(i).start as usize) || in_named_namespace(cx, i) {
+    if found.hip_never_compiles(cx, cx.tok(i).start as usize) || in_named_namespace(cx, i) {
         return;
     }
     let name = String::from_utf8_lossy(name);

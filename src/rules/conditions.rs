@@ -43,9 +43,10 @@ const CUDA_ONLY: &[&[u8]] = &[
     b"__HIP_PLATFORM_NVCC__",
 ];
 
-/// The condition of directive `d` (`#if`, `#elif`, `#ifdef`, `#ifndef`) in
-/// `build`: `Some(true)` where the branch it opens is compiled (the
-/// branches before it aside), `None` where the names do not tell.
+/// The condition of directive `d` (`#if`, `#elif`, `#ifdef`, `#ifndef`;
+/// `#else` is true) in `build`: `Some(true)` where the branch it opens is
+/// compiled (the branches before it aside), `None` where the names do not
+/// tell.
 pub(crate) fn value(tokens: &Tokens<'_>, d: usize, build: Build) -> Option<bool> {
     value_with_unknown(tokens, d, build, b"")
 }
@@ -68,14 +69,13 @@ pub(crate) fn value_with_unknown(
                 return None;
             }
             let name = tokens.text(operand.start);
-            let is = if own(name) {
-                None
-            } else {
-                defined(name, build)
-            };
+            // The build's answer first: the file is searched only for the
+            // few names a build fixes.
+            let is = defined(name, build).filter(|_| !own(name));
             let negated = dir.name.ends_with("ndef");
             is.map(|b| b != negated)
         }
+        "else" => Some(true),
         "if" | "elif" => {
             let mut e = Expr {
                 tokens,
@@ -88,6 +88,32 @@ pub(crate) fn value_with_unknown(
             (e.at == e.end).then_some(())?;
             v.map(|v| v != 0)
         }
+        _ => None,
+    }
+}
+
+/// Whether `build` compiles branch `k` of a conditional group whose
+/// directives are `branches` (`#if`, `#elif` …, `#else`): its condition
+/// holds and every one before it fails.
+pub(crate) fn branch_taken(
+    tokens: &Tokens<'_>,
+    branches: &[usize],
+    k: usize,
+    build: Build,
+) -> Option<bool> {
+    // Not a short circuit: unknown and then false is false.
+    let mut earlier_fail = Some(true);
+    for &b in &branches[..k] {
+        earlier_fail = both(earlier_fail, value(tokens, b, build).map(|v| !v));
+    }
+    both(earlier_fail, value(tokens, branches[k], build))
+}
+
+/// Three-valued `a && b`: false if either is, unknown unless both are known.
+pub(crate) fn both(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (Some(true), Some(true)) => Some(true),
         _ => None,
     }
 }
@@ -253,10 +279,7 @@ impl Expr<'_, '_> {
     }
 
     fn is_defined(&self, name: &[u8]) -> Option<bool> {
-        if (self.own)(name) {
-            return None;
-        }
-        defined(name, self.build)
+        defined(name, self.build).filter(|_| !(self.own)(name))
     }
 
     fn expect(&mut self, p: &[u8]) -> Result<(), Unreadable> {

@@ -116,28 +116,8 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
 /// Whether AMD's HIP compiles branch `k` of `group` (`None`: the
 /// conditions do not tell).
 fn hip_takes(cx: &Cx<'_>, group: &Group, k: usize) -> Option<bool> {
-    use super::conditions::{Build, value};
-    let mut earlier_false = Some(true);
-    for (j, &b) in group.branches.iter().enumerate() {
-        let own = if cx.lx.directives[b].name == "else" {
-            Some(true)
-        } else {
-            value(cx, b, Build::Hip)
-        };
-        if j == k {
-            return match (earlier_false, own) {
-                (Some(false), _) | (_, Some(false)) => Some(false),
-                (Some(true), Some(true)) => Some(true),
-                _ => None,
-            };
-        }
-        earlier_false = match (earlier_false, own) {
-            (Some(false), _) | (_, Some(true)) => Some(false),
-            (Some(true), Some(false)) => Some(true),
-            _ => None,
-        };
-    }
-    None
+    use super::conditions::{Build, branch_taken};
+    branch_taken(cx, &group.branches, k, Build::Hip)
 }
 
 fn guarded(d: &mut Diagnostic, why: &str) {

@@ -57,12 +57,14 @@ impl<'a> std::ops::Deref for Cx<'a> {
     }
 }
 
-/// Runs every rule over one file, in one pass over its tokens. The
+/// Runs every rule over one file, in one pass over its tokens; adds to
+/// `facts` what the file tells the run's other files
+/// ([`crate::project::ProjectNames`]). The
 /// device-code rules run only on files that show CUDA (a `.cu`/`.cuh` file,
 /// the kernel language, or a CUDA name): in plain C++ a `% 32` or an `asm` is
 /// not a GPU hazard, and skipping them keeps such files nearly as cheap as
 /// lexing them.
-pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
+pub(crate) fn check(cx: &Cx<'_>, cuda: bool, facts: &mut Vec<String>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     libraries::includes(cx, &mut out);
     let mut last_namespace_line = usize::MAX;
@@ -89,6 +91,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool) -> Vec<Diagnostic> {
             _ => {}
         }
     }
+    facts.extend(warp.into_facts());
     collisions.summarize(cx, &mut out);
     guards::apply(cx, &mut out);
     out

@@ -86,7 +86,7 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
 /// or `__device__` function: CUDA's dynamic parallelism). HIP launches
 /// kernels from the host only, so the port does not compile there.
 pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    let mut bodies = super::bodies::Bodies::default();
+    let mut last: Option<(usize, (usize, usize), bool)> = None;
     for at in memchr::memmem::find_iter(cx.src, b"<<<") {
         let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
         if k + 2 >= cx.lx.tokens.len()
@@ -96,20 +96,17 @@ pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         {
             continue;
         }
-        let Some(body) = bodies.at(cx, k) else {
+        // Launches come in token order and most sit in a few long host
+        // functions: the walk stops at the last launch if they share one.
+        let prior = last.map(|(at, function, _)| (at, function));
+        let Some(function) = super::bodies::enclosing_function(cx, k, prior) else {
             continue;
         };
-        // The declaration's head: back from the name to the statement before.
-        let mut device = false;
-        let mut h = body.name;
-        for _ in 0..64 {
-            let Some(p) = cx.prev(h) else { break };
-            if cx.is_punct(p, b";") || cx.is_punct(p, b"}") || cx.is_punct(p, b"{") {
-                break;
-            }
-            device |= cx.is_ident(p, b"__global__") || cx.is_ident(p, b"__device__");
-            h = p;
-        }
+        let device = match last.filter(|&(_, f, _)| f == function) {
+            Some((_, _, device)) => device,
+            None => device_function(cx, function.1),
+        };
+        last = Some((k, function, device));
         if !device {
             continue;
         }
@@ -131,6 +128,23 @@ pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             .with_help("launch the child kernel from the host after the parent returns, or fold its work into the parent (a loop, or a grid-wide sync with cooperative groups)"),
         );
     }
+}
+
+/// Whether the function named at token `name` is declared `__global__` or
+/// `__device__`: its head, back from the name to the statement before.
+fn device_function(cx: &Cx<'_>, name: usize) -> bool {
+    let mut h = name;
+    for _ in 0..64 {
+        let Some(p) = cx.prev(h) else { break };
+        if cx.is_punct(p, b";") || cx.is_punct(p, b"}") || cx.is_punct(p, b"{") {
+            break;
+        }
+        if cx.is_ident(p, b"__global__") || cx.is_ident(p, b"__device__") {
+            return true;
+        }
+        h = p;
+    }
+    false
 }
 
 fn launch_bounds(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {

@@ -109,6 +109,8 @@ pub(super) struct Warp<'a> {
     /// their mask findings are latent.
     wide_masks: bool,
     bodies: Bodies,
+    /// See [`Warp::into_facts`].
+    facts: Vec<String>,
 }
 
 impl<'a> Warp<'a> {
@@ -119,6 +121,7 @@ impl<'a> Warp<'a> {
             mask_vars: HashSet::default(),
             wide_masks: cx.opts.target.hip_version >= Version::new(6, 2, 0),
             bodies: Bodies::default(),
+            facts: Vec::new(),
         }
     }
 
@@ -145,7 +148,18 @@ impl<'a> Warp<'a> {
                 bit_function(cx, i, wide, safe, &self.mask_vars, out);
             }
         }
-        warp_size_names(cx, i, out);
+        if let Some(used) = warp_size_names(cx, i, out) {
+            let fact = crate::project::used_as_warp_size(used);
+            if !self.facts.contains(&fact) {
+                self.facts.push(fact);
+            }
+        }
+    }
+
+    /// What the file tells the run's other files: the warp-size constants
+    /// it uses as the warp size without defining them.
+    pub(super) fn into_facts(self) -> Vec<String> {
+        self.facts
     }
 
     /// Checks number token `i`.
@@ -612,8 +626,10 @@ fn warp_size_diag(
 }
 
 /// `warpSize == 32`, `tiled_partition<32>`, `thread_block_tile<32>`,
-/// `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`.
-fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+/// `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`. Returns the
+/// name of a warp-size constant token `i` uses as one that the file does
+/// not define (`lane = tid % WARP_SIZE` below `#include "common.cuh"`).
+fn warp_size_names<'a>(cx: &Cx<'a>, i: usize, out: &mut Vec<Diagnostic>) -> Option<&'a [u8]> {
     let name = cx.text(i);
     if name == b"warpSize" {
         // `warpSize == 32`, `warpSize != 32`, `32 == warpSize` (`==` is two tokens).
@@ -657,7 +673,7 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
                 "handle 64-lane wavefronts too (CDNA), or test for the size you need",
             ));
         }
-        return;
+        return None;
     }
     if name == b"__launch_bounds__" {
         if let Some(open) = cx.next(i).filter(|&k| cx.is_punct(k, b"(")) {
@@ -679,11 +695,11 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        return;
+        return None;
     }
     // A constant named like the warp size, defined as 32.
     if !is_warp_size_name(name) {
-        return;
+        return None;
     }
     let value = match cx.next(i) {
         Some(n) if cx.is_punct(n, b"=") => cx.next(n),
@@ -696,13 +712,28 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         }
         _ => None,
     };
-    if let Some(v) = value {
+    let Some(v) = value else {
+        // A use of a constant defined in another file, as the warp size: the
+        // run's other files want to know (an exported definition reports).
+        let defined_here = || {
+            uses(cx, usize::MAX, name).any(|k| {
+                cx.next(k).is_some_and(|n| cx.is_punct(n, b"="))
+                    || cx.tok(k).in_directive()
+                        && cx.lx.directives[cx.tok(k).directive as usize].name == "define"
+                        && cx.lx.directives[cx.tok(k).directive as usize].first_token as usize + 1
+                            == k
+            })
+        };
+        return (!cx.tok(i).in_directive() && in_warp_role(cx, i) && !defined_here())
+            .then_some(name);
+    };
+    {
         if cx.tok(v).kind == TokenKind::Number && int_literal(cx.text(v)).map(|x| x.0) == Some(32) {
             // Defined here and used nowhere here: a common header's constant
             // (`#define WARP_SIZE 32U`) for the files that include it.
             let exported = !used_here(cx, i, name);
             if !exported && !used_as_warp_size(cx, i, name) {
-                return;
+                return None;
             }
             let what = if exported {
                 format!(
@@ -712,14 +743,21 @@ fn warp_size_names(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
             } else {
                 format!("`{}` = 32", String::from_utf8_lossy(name))
             };
-            out.push(warp_size_diag(
+            let found = warp_size_diag(
                 cx,
                 cx.span(i, v + 1),
                 &what,
                 "use warpSize at run time, or a per-target constant (64 on CDNA)",
-            ));
+            );
+            // Exported: a finding only where a file of the run uses it as
+            // the warp size (see [`Warp::into_facts`]).
+            out.push(match exported {
+                true => found.awaiting(crate::project::used_as_warp_size(name)),
+                false => found,
+            });
         }
     }
+    None
 }
 
 /// `WARP_SIZE`, `kWarpSize`, `warp_size`, `THREADS_PER_WARP` … (case and
@@ -884,49 +922,72 @@ fn lane_arithmetic(cx: &Cx<'_>, bodies: &mut Bodies, start: usize) -> bool {
     named || body.is_some_and(|b| b.warp_functions || warpish(b.name))
 }
 
-/// Whether the file names `name` anywhere but at its definition (token
-/// `def`) and in conditions.
-fn used_here(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
+/// The tokens spelling `name` in the file, but token `def` (found by a
+/// byte search, not a walk over every token: this runs once per constant).
+fn uses<'c>(cx: &'c Cx<'_>, def: usize, name: &'c [u8]) -> impl Iterator<Item = usize> + 'c {
     let tokens = &cx.lx.tokens;
-    memchr::memmem::find_iter(cx.src, name).any(|at| {
+    memchr::memmem::find_iter(cx.src, name).filter_map(move |at| {
         let k = tokens.partition_point(|t| (t.start as usize) < at);
-        k != def
+        (k != def
             && tokens.get(k).is_some_and(|t| t.start as usize == at)
-            && cx.text(k) == name
-            // `#ifndef WARP_SIZE` around the definition is no use.
-            && !(cx.tok(k).in_directive()
-                && cx.lx.directives[cx.tok(k).directive as usize].name != "define")
+            && cx.tok(k).kind == TokenKind::Ident
+            && cx.text(k) == name)
+            .then_some(k)
+    })
+}
+
+/// Whether the file names `name` anywhere but at its definition (token
+/// `def`) and in conditions (`#ifndef WARP_SIZE` around the definition).
+fn used_here(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
+    uses(cx, def, name).any(|k| {
+        !(cx.tok(k).in_directive()
+            && cx.lx.directives[cx.tok(k).directive as usize].name != "define")
     })
 }
 
 /// Whether the file uses the constant `name` (defined at token `def`) as a
-/// warp size: `x % NAME`, `x / NAME`, `NAME - 1` (a lane mask), `NAME / 2`
-/// (a shuffle loop), or in a shuffle's arguments. A `WARP_SIZE` that only
-/// rounds block sizes or sets a threshold is no hazard at 64 lanes.
+/// warp size ([`in_warp_role`]).
 fn used_as_warp_size(cx: &Cx<'_>, def: usize, name: &[u8]) -> bool {
-    let tokens = &cx.lx.tokens;
-    // Found by a byte search, not a walk over every token: this runs once
-    // per such constant.
-    memchr::memmem::find_iter(cx.src, name).any(|at| {
-        let k = tokens.partition_point(|t| (t.start as usize) < at);
-        if k == def
-            || tokens.get(k).is_none_or(|t| t.start as usize != at)
-            || cx.tok(k).kind != TokenKind::Ident
-            || cx.text(k) != name
-        {
-            return false;
-        }
-        let before = cx.prev(k).map(|p| cx.text(p));
-        let after = cx.next(k);
-        let after2 = after.and_then(|a| cx.next(a));
-        let then = |op: &[u8], lit: &[u8]| {
-            after.is_some_and(|a| cx.text(a) == op) && after2.is_some_and(|b| cx.text(b) == lit)
-        };
-        matches!(before, Some(b"%" | b"/"))
-            || then(b"-", b"1")
-            || then(b"/", b"2")
-            || enclosing_call(cx, k).is_some_and(|f| cx.text(f).starts_with(b"__shfl"))
-    })
+    uses(cx, def, name).any(|k| in_warp_role(cx, k))
+}
+
+/// Whether the warp-size constant at token `k` is used as one: `x % NAME`,
+/// `x / NAME` (a warp id), `NAME - 1` (a lane mask), `NAME / 2` (a shuffle
+/// loop), or in a shuffle's arguments. A `WARP_SIZE` that only rounds a
+/// count (`(n + NAME - 1) / NAME`, a number of warps or a block size that
+/// is a multiple of it) or sets a threshold is no hazard at 64 lanes.
+fn in_warp_role(cx: &Cx<'_>, k: usize) -> bool {
+    let name = cx.text(k);
+    let before = cx.prev(k);
+    let after = cx.next(k);
+    let after2 = after.and_then(|a| cx.next(a));
+    let then = |op: &[u8], lit: &[u8]| {
+        after.is_some_and(|a| cx.text(a) == op) && after2.is_some_and(|b| cx.text(b) == lit)
+    };
+    // `(n + NAME - 1) / NAME`: the `)` before the `/` ends `NAME - 1`.
+    let rounds_up = || {
+        let close = before
+            .and_then(|d| cx.prev(d))
+            .filter(|&c| cx.is_punct(c, b")"));
+        let one = close
+            .and_then(|c| cx.prev(c))
+            .filter(|&o| cx.text(o) == b"1");
+        let minus = one
+            .and_then(|o| cx.prev(o))
+            .filter(|&m| cx.is_punct(m, b"-"));
+        minus
+            .and_then(|m| cx.prev(m))
+            .is_some_and(|n| cx.text(n) == name)
+    };
+    let added = before.is_some_and(|b| cx.is_punct(b, b"+"));
+    match before.map(|b| cx.text(b)) {
+        Some(b"%") => return true,
+        Some(b"/") if !rounds_up() => return true,
+        _ => {}
+    }
+    (then(b"-", b"1") && !added)
+        || then(b"/", b"2")
+        || enclosing_call(cx, k).is_some_and(|f| cx.text(f).starts_with(b"__shfl"))
 }
 
 /// Whether a function body works in 32-lane groups that HIP keeps on
