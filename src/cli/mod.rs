@@ -132,6 +132,7 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         severities: severities(cli, config)?,
         extra_mappings: config.mappings.clone().into_iter().collect(),
         keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
+        report_fixed: false,
     })
 }
 

@@ -110,6 +110,8 @@ pub(super) struct Fixes {
     pub(super) left: Vec<Diagnostic>,
     /// How many were fixed.
     pub(super) fixed: u32,
+    /// The diagnostics fixed.
+    pub(super) applied: Vec<Diagnostic>,
     /// Some fix was kept out by another edit (a rewrite over the same
     /// text): the next round of translation may apply it.
     pub(super) clashed: bool,
@@ -134,6 +136,7 @@ pub(super) fn apply_fixes(
     let mut fixed = 0;
     let mut clashed = false;
     let mut left = Vec::with_capacity(diags.len());
+    let mut applied = Vec::new();
     let mut taken: HashMap<(usize, usize), ()> = HashMap::new();
     // The translation's edits by start (stably: insertions at one point keep
     // their order), with the furthest end before each, so that each fix is
@@ -172,6 +175,7 @@ pub(super) fn apply_fixes(
             .map_or((0, 0), |e| (e.range.start, e.range.end));
         if taken.contains_key(&key) {
             fixed += 1;
+            applied.push(d);
             continue;
         }
         covered.clear();
@@ -231,6 +235,7 @@ pub(super) fn apply_fixes(
             added.push(f.clone());
         }
         fixed += 1;
+        applied.push(d);
     }
     if gone.contains(&true) {
         let mut k = 0;
@@ -243,6 +248,7 @@ pub(super) fn apply_fixes(
     Fixes {
         left,
         fixed,
+        applied,
         clashed,
     }
 }

@@ -92,13 +92,15 @@ pub(super) fn round(
     let mut cx = Cx::new(Tokens::new(src, &lexed), opts);
     let cuda = translate::passes(&mut cx, language);
     let mut found = std::mem::take(&mut cx.diagnostics);
-    let mut facts = Vec::new();
-    found.extend(rules::check(
+    let mut outcome = rules::Outcome::default();
+    let reported = rules::check(
         &rules::Cx::new(&cx.tokens, opts, &cx.edits, &cx.facts.landmarks),
         cuda,
-        &mut facts,
-    ));
-    cx.stats.declared.extend(facts);
+        &mut outcome,
+    );
+    rules::retain_outside(&outcome.cuda_only, &mut found);
+    found.extend(reported);
+    cx.stats.declared.extend(outcome.facts);
     found.extend(cx.notes.take());
     let mut diagnostics = findings::resolve(&cx, found);
     // After the suppressions: one in such a branch is used, not unused.
@@ -118,6 +120,9 @@ pub(super) fn round(
     if opts.apply_fixes || required {
         let fixes = findings::apply_fixes(&mut edits, diagnostics, &kept, opts.apply_fixes);
         diagnostics = fixes.left;
+        if opts.report_fixed {
+            diagnostics.extend(fixes.applied);
+        }
         cx.stats.fixed = fixes.fixed;
         clashed = fixes.clashed;
     }

@@ -58,6 +58,9 @@ pub(super) struct Collisions {
     operators: Vec<Operator>,
     /// Per directive: whether HIP never compiles the code after it.
     never_compiled_after: std::cell::OnceCell<Vec<bool>>,
+    /// The lines the translation keeps for CUDA alone: the other rules'
+    /// findings there are for code HIP never compiles.
+    cuda_only: Vec<(usize, usize)>,
 }
 
 impl Collisions {
@@ -85,9 +88,21 @@ impl Collisions {
         k > 0 && after.get(k - 1).copied().unwrap_or(false)
     }
 
-    /// Adds the file's operator collisions to `out`, as one finding.
-    pub(super) fn summarize(self, cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-        summarize_operators(cx, self.operators, out);
+    /// Adds the file's operator collisions to `out`, as one finding, and
+    /// its collapsed overloads; drops the findings in what is left to CUDA.
+    /// Returns the lines kept for CUDA alone.
+    pub(super) fn summarize(
+        mut self,
+        cx: &Cx<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, usize)> {
+        let operators = std::mem::take(&mut self.operators);
+        self.cuda_only
+            .extend(operators.iter().filter_map(|o| o.guard));
+        summarize_operators(cx, operators, out);
+        collapsed_overloads(cx, &mut self.cuda_only, out);
+        retain_outside(&self.cuda_only, out);
+        self.cuda_only
     }
 }
 
@@ -174,11 +189,6 @@ fn componentwise_guard(
     (open, close): (usize, usize),
     ty: usize,
 ) -> Option<(usize, usize)> {
-    // Not in a directive (`#define`, or text after `#endif`): only code
-    // can be put between lines of its own.
-    if cx.tok(at).in_directive() || !cx.at_namespace_scope(at) {
-        return None;
-    }
     let components: &[&[u8]] = match cx.text(ty).last()? {
         b'2' => &[b"x", b"y"],
         b'3' => &[b"x", b"y", b"z"],
@@ -214,6 +224,19 @@ fn componentwise_guard(
     let body: Vec<&[u8]> = (brace + 1..end).map(|k| cx.text(k)).collect();
     let returns = [&b"return"[..], cx.text(a), b";"];
     if body != want && body != [&want[..], &returns[..]].concat() {
+        return None;
+    }
+    definition_lines(cx, at, end)
+}
+
+/// The bytes from the start of the line where the definition around token
+/// `at` (its name, or `operator`) starts to the end of the line of its
+/// closing `}`, token `end`: when it stands on lines of its own at
+/// namespace scope, so that a guard can go around it.
+fn definition_lines(cx: &Cx<'_>, at: usize, end: usize) -> Option<(usize, usize)> {
+    // Not in a directive (`#define`, or text after `#endif`): only code
+    // can be put between lines of its own.
+    if cx.tok(at).in_directive() || !cx.at_namespace_scope(at) {
         return None;
     }
     // Whole lines: nothing of code before its first token on that line, or
@@ -263,6 +286,20 @@ fn componentwise_guard(
     Some((line_start, line_end))
 }
 
+/// The edits that put lines `start..end` under `#if condition`.
+fn guard_lines(cx: &Cx<'_>, (start, end): (usize, usize), condition: &str) -> Vec<Edit> {
+    let nl = crate::source::line_ending(cx.src);
+    let close = if end == cx.src.len() && !cx.src.ends_with(b"\n") {
+        format!("{nl}#endif{nl}")
+    } else {
+        format!("#endif{nl}")
+    };
+    vec![
+        Edit::insert(start, format!("#if {condition}{nl}")),
+        Edit::insert(end, close),
+    ]
+}
+
 /// One finding for a file's operator collisions: at the first, with the
 /// count of the others (one decision removes or guards them all).
 fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diagnostic>) {
@@ -272,22 +309,13 @@ fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diag
     // would change it in the next run).
     let (exact, others): (Vec<Operator>, Vec<Operator>) =
         operators.into_iter().partition(|o| o.guard.is_some());
-    let nl = crate::source::line_ending(cx.src);
     for o in exact {
-        let Some((start, end)) = o.guard else {
+        let Some(lines) = o.guard else {
             continue;
-        };
-        let close = if end == cx.src.len() && !cx.src.ends_with(b"\n") {
-            format!("{nl}#endif{nl}")
-        } else {
-            format!("#endif{nl}")
         };
         out.push(o.found.with_fix(
             "keep the project's operator for CUDA only (HIP's computes the same)",
-            vec![
-                Edit::insert(start, format!("#if !defined(__HIP_PLATFORM_AMD__){nl}")),
-                Edit::insert(end, close),
-            ],
+            guard_lines(cx, lines, "!defined(__HIP_PLATFORM_AMD__)"),
             Applicability::Required,
         ));
     }
@@ -335,7 +363,13 @@ fn in_named_namespace(cx: &Cx<'_>, i: usize) -> bool {
     false
 }
 
-fn function(cx: &Cx<'_>, i: usize, name: &[u8], found: &Collisions, out: &mut Vec<Diagnostic>) {
+fn function(
+    cx: &Cx<'_>,
+    i: usize,
+    name: &[u8],
+    collisions: &mut Collisions,
+    out: &mut Vec<Diagnostic>,
+) {
     // A definition: a type before the name, `(`…`) {` after it.
     let typed = cx
         .prev(i)
@@ -358,20 +392,286 @@ fn function(cx: &Cx<'_>, i: usize, name: &[u8], found: &Collisions, out: &mut Ve
     if name != b"__ffsll" && !floating {
         return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
     }
-    if found.hip_never_compiles(cx, cx.tok(i).start as usize) || in_named_namespace(cx, i) {
+    if collisions.hip_never_compiles(cx, cx.tok(i).start as usize) || in_named_namespace(cx, i) {
         return;
     }
     let name = String::from_utf8_lossy(name);
-    out.push(
-        Diagnostic::new(
-            Code::HipCollision,
-            cx.tok(i).range(),
-            format!(
-                "the project defines `{name}`, which HIP's headers define with the same parameters"
-            ),
-        )
-        .with_help(format!(
-            "remove the project's `{name}` (HIP's does the same), or rename it and its calls"
-        )),
+    let found = Diagnostic::new(
+        Code::HipCollision,
+        cx.tok(i).range(),
+        format!(
+            "the project defines `{name}`, which HIP's headers define with the same parameters"
+        ),
     );
+    // HIP's computes what CUDA's documented contract asks (the old value,
+    // the maximum stored): on AMD the project's is left to CUDA alone.
+    // HIP's NVIDIA path has only CUDA's functions, so it keeps the
+    // project's.
+    let body_close = {
+        let mut brace = cx.next(close);
+        while let Some(b) = brace.filter(|&b| cx.tok(b).kind == TokenKind::Ident) {
+            brace = cx.next(b);
+        }
+        brace.and_then(|b| cx.matching_close(b))
+    };
+    match body_close.and_then(|end| definition_lines(cx, i, end)) {
+        Some(lines) => out.push(
+            {
+                collisions.cuda_only.push(lines);
+                found
+            }
+            .with_fix(
+                format!("keep the project's `{name}` for CUDA only (HIP's does the same)"),
+                guard_lines(cx, lines, "!defined(__HIP_PLATFORM_AMD__)"),
+                Applicability::Required,
+            ),
+        ),
+        None => out.push(found.with_help(format!(
+            "remove the project's `{name}` (HIP's does the same), or rename it and its calls"
+        ))),
+    }
+}
+
+/// A function definition at namespace scope whose parameter list the
+/// translation rewrites.
+struct Overload {
+    /// The name token.
+    name: usize,
+    /// The parameter list's `(` and `)`.
+    params: (usize, usize),
+    /// The parameter types after translation, one entry per parameter.
+    translated: Vec<String>,
+}
+
+/// Definitions of one name, at one scope, whose parameter types differ in
+/// CUDA and are the same after translation (`errstr(cudaError_t)` and
+/// `errstr(CUresult)` both take `hipError_t`): a redefinition on HIP. The
+/// first is kept; each later one is kept for CUDA alone, under a guard no
+/// HIP build compiles (both HIP platforms make the types one).
+fn collapsed_overloads(
+    cx: &Cx<'_>,
+    cuda_only: &mut Vec<(usize, usize)>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut seen: Vec<usize> = Vec::new();
+    let mut overloads: Vec<Overload> = Vec::new();
+    for e in cx.edits {
+        let k = cx
+            .lx
+            .tokens
+            .partition_point(|t| (t.start as usize) < e.range.start);
+        if k >= cx.lx.tokens.len()
+            || cx.tok(k).range() != e.range
+            || cx.tok(k).kind != TokenKind::Ident
+            || cx.tok(k).in_directive()
+            // A parameter's type: after `(`, `,` or a qualifier, before a
+            // declarator.
+            || !cx
+                .prev(k)
+                .is_some_and(|p| matches!(cx.text(p), b"(" | b"," | b"const" | b"struct" | b"enum"))
+            || !cx
+                .next(k)
+                .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || matches!(cx.text(n), b"*" | b"&" | b"," | b")"))
+        {
+            continue;
+        }
+        let Some(open) = cx.enclosing_open(k).filter(|&o| cx.is_punct(o, b"(")) else {
+            continue;
+        };
+        if seen.contains(&open) {
+            continue;
+        }
+        seen.push(open);
+        let Some(name) = cx
+            .prev(open)
+            .filter(|&n| cx.tok(n).kind == TokenKind::Ident)
+        else {
+            continue;
+        };
+        let typed = cx.prev(name).is_some_and(|p| {
+            cx.tok(p).kind == TokenKind::Ident || matches!(cx.text(p), b"*" | b"&")
+        });
+        if !typed || !cx.at_namespace_scope(name) {
+            continue;
+        }
+        let Some(params) = defined_params(cx, open) else {
+            continue;
+        };
+        overloads.push(Overload {
+            name,
+            params,
+            translated: parameter_types(cx, params),
+        });
+    }
+    for (n, later) in overloads.iter().enumerate() {
+        let first = overloads[..n].iter().find(|o| {
+            cx.text(o.name) == cx.text(later.name)
+                && o.translated == later.translated
+                && cx.enclosing_open(o.name) == cx.enclosing_open(later.name)
+                && !exclusive_branches(cx, o.name, later.name)
+        });
+        let Some(first) = first else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(cx.text(later.name));
+        let before = |o: &Overload| {
+            let (a, b) = o.params;
+            String::from_utf8_lossy(&cx.src[cx.span(a, b + 1)]).into_owned()
+        };
+        let found = Diagnostic::new(
+            Code::HipCollision,
+            cx.span(later.name, later.params.1 + 1),
+            format!(
+                "`{name}{}` and `{name}{}` (line {}) take the same types on HIP ({}): a redefinition",
+                before(later),
+                before(first),
+                line_of(cx, first.name),
+                later.translated.join(", "),
+            ),
+        );
+        let body_close = cx.next(later.params.1).and_then(|mut b| {
+            while cx.tok(b).kind == TokenKind::Ident {
+                b = cx.next(b)?;
+            }
+            cx.matching_close(b)
+        });
+        let guard = format!("!({})", crate::single_source::HIP_GUARD);
+        match body_close.and_then(|end| definition_lines(cx, later.name, end)) {
+            Some(lines) => out.push(
+                {
+                    cuda_only.push(lines);
+                    found
+                }
+                .with_fix(
+                    format!(
+                        "keep this `{name}` for CUDA only (HIP compiles the one on line {})",
+                        line_of(cx, first.name)
+                    ),
+                    guard_lines(cx, lines, &guard),
+                    Applicability::Required,
+                ),
+            ),
+            None => out.push(found.with_help(format!(
+                "keep one `{name}` on HIP: put this one under `#if {guard}`"
+            ))),
+        }
+    }
+}
+
+/// The types of the parameters `(`…`)`, as the translation writes them:
+/// each parameter's tokens with the edits applied, less its name and
+/// default argument.
+fn parameter_types(cx: &Cx<'_>, (open, close): (usize, usize)) -> Vec<String> {
+    let renamed = |k: usize| {
+        let r = cx.tok(k).range();
+        (cx.edits.iter()).find(|e| e.range == r).map_or_else(
+            || String::from_utf8_lossy(cx.text(k)).into_owned(),
+            |e| e.text.to_string(),
+        )
+    };
+    let mut types = Vec::new();
+    let mut current: Vec<usize> = Vec::new();
+    let mut k = open + 1;
+    while k <= close {
+        if k == close || cx.is_punct(k, b",") {
+            // The declarator's name: a last word after a type.
+            if current.len() > 1
+                && cx.tok(*current.last().unwrap_or(&k)).kind == TokenKind::Ident
+                && !is_type_word(cx.text(current[current.len() - 1]))
+            {
+                current.pop();
+            }
+            types.push(
+                current
+                    .iter()
+                    .map(|&t| renamed(t))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            current.clear();
+            k += 1;
+            continue;
+        }
+        if cx.is_punct(k, b"=") {
+            // A default argument: skip to the parameter's end.
+            while k < close && !cx.is_punct(k, b",") {
+                k = match cx.text(k) {
+                    b"(" | b"[" | b"{" => cx.matching_close(k).map_or(close, |c| c + 1),
+                    _ => k + 1,
+                };
+            }
+            continue;
+        }
+        current.push(k);
+        k += 1;
+    }
+    types
+}
+
+/// C++'s words that end a type (`unsigned int`, `long long`), not a name.
+fn is_type_word(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"int"
+            | b"long"
+            | b"short"
+            | b"char"
+            | b"unsigned"
+            | b"signed"
+            | b"float"
+            | b"double"
+            | b"bool"
+            | b"void"
+            | b"const"
+            | b"volatile"
+            | b"auto"
+            | b"wchar_t"
+    )
+}
+
+/// Whether tokens `a` and `b` lie in different branches of one `#if`
+/// group: never compiled together.
+fn exclusive_branches(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    let path = |at: usize| {
+        let at = cx.tok(at).start as usize;
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for (d, dir) in cx.lx.directives.iter().enumerate() {
+            if dir.line_start as usize >= at {
+                break;
+            }
+            match dir.name.as_str() {
+                "if" | "ifdef" | "ifndef" => stack.push((d, 0)),
+                "elif" | "else" | "elifdef" | "elifndef" => {
+                    if let Some(top) = stack.last_mut() {
+                        top.1 += 1;
+                    }
+                }
+                "endif" => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+        }
+        stack
+    };
+    let (pa, pb) = (path(a), path(b));
+    pa.iter()
+        .any(|&(g, branch)| pb.iter().any(|&(h, other)| g == h && branch != other))
+}
+
+/// The 1-based line of token `k`.
+fn line_of(cx: &Cx<'_>, k: usize) -> usize {
+    memchr::memchr_iter(b'\n', &cx.src[..cx.tok(k).start as usize]).count() + 1
+}
+
+/// Drops the findings inside `cuda_only` (lines a required fix keeps for
+/// CUDA alone), but for the finding that keeps them so.
+pub(crate) fn retain_outside(cuda_only: &[(usize, usize)], found: &mut Vec<Diagnostic>) {
+    if cuda_only.is_empty() {
+        return;
+    }
+    found.retain(|d| {
+        d.code == Code::HipCollision
+            || !(cuda_only.iter()).any(|&(a, b)| a <= d.range.start && d.range.end <= b)
+    });
 }

@@ -15,6 +15,8 @@ mod semantics;
 mod versions;
 mod warp;
 
+pub(crate) use collisions::retain_outside;
+
 use crate::diagnostic::Diagnostic;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
@@ -57,14 +59,24 @@ impl<'a> std::ops::Deref for Cx<'a> {
     }
 }
 
-/// Runs every rule over one file, in one pass over its tokens; adds to
-/// `facts` what the file tells the run's other files
-/// ([`crate::project::ProjectNames`]). The
+/// What the rules tell the engine besides their findings.
+#[derive(Default)]
+pub(crate) struct Outcome {
+    /// What the file tells the run's other files
+    /// ([`crate::project::ProjectNames`]).
+    pub(crate) facts: Vec<String>,
+    /// Byte ranges a required fix keeps for CUDA alone (under a guard no
+    /// HIP build compiles): any finding inside is moot.
+    pub(crate) cuda_only: Vec<(usize, usize)>,
+}
+
+/// Runs every rule over one file, in one pass over its tokens; fills
+/// `outcome`. The
 /// device-code rules run only on files that show CUDA (a `.cu`/`.cuh` file,
 /// the kernel language, or a CUDA name): in plain C++ a `% 32` or an `asm` is
 /// not a GPU hazard, and skipping them keeps such files nearly as cheap as
 /// lexing them.
-pub(crate) fn check(cx: &Cx<'_>, cuda: bool, facts: &mut Vec<String>) -> Vec<Diagnostic> {
+pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     libraries::includes(cx, &mut out);
     let mut last_namespace_line = usize::MAX;
@@ -91,8 +103,8 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, facts: &mut Vec<String>) -> Vec<Dia
             _ => {}
         }
     }
-    facts.extend(warp.into_facts());
-    collisions.summarize(cx, &mut out);
+    outcome.facts.extend(warp.into_facts());
+    outcome.cuda_only = collisions.summarize(cx, &mut out);
     guards::apply(cx, &mut out);
     out
 }
