@@ -14,6 +14,8 @@ by CUDA name, every entry is one line, and TOML is written by hand.
 
 Inputs
 ------
+* scripts/families.toml lists the families (the one list of them, also read by
+  scripts/gen_tables.rs) and the HIPIFY table of each family that has one.
 * One table per family. Where a library has a `*_and_ROC.md` table it is used (it
   has both the HIP and the ROC columns; the plain and the ROC-only tables list the
   same rows); otherwise the plain `*_by_HIP.md` table, or for cuDNN
@@ -83,26 +85,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 
+# The family list lives in scripts/families.toml (also read by scripts/gen_tables.rs).
+with open(REPO / "scripts" / "families.toml", "rb") as _f:
+    _FAMILY_LIST = tomllib.load(_f)["family"]
 # family -> table file stem (without the `_supported_by_...` tail)
-TABLES = {
-    "runtime": "CUDA_Runtime_API_functions",
-    "driver": "CUDA_Driver_API_functions",
-    "device": "CUDA_Device_API",
-    "complex": "cuComplex_API",
-    "blas": "CUBLAS_API",
-    "rand": "CURAND_API",
-    "fft": "CUFFT_API",
-    "sparse": "CUSPARSE_API",
-    "solver": "CUSOLVER_API",
-    "dnn": "CUDNN_API",
-    "cub": "CUB_API",
-    "rtc": "CUDA_RTC_API",
-    "tensor": "CUTENSOR_API",
-    "sparselt": "CUSPARSELT_API",
-    "file": "cuFile_API",
-}
-# Families with no HIPIFY table: addenda only.
-FAMILIES = list(TABLES) + ["nvtx", "nccl", "thrust"]
+TABLES = {f["name"]: f["table"] for f in _FAMILY_LIST if "table" in f}
+# Every family with entries (those with no HIPIFY table: addenda only), in
+# priority order; headers.toml is written from the header map.
+FAMILIES = [f["name"] for f in _FAMILY_LIST if f["name"] != "headers"]
 
 LIBRARY_FAMILY = {
     "API_DRIVER": "driver",

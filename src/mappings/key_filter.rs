@@ -1,7 +1,7 @@
 //! A Bloom filter over every CUDA name in the tables, so that the identifiers
 //! of ordinary code (`size`, `buffer`, `max_len`) are rejected after a few
-//! instructions, before the perfect hash. `build.rs` includes this file to set
-//! the bits; the lookup tests them, so both agree by construction.
+//! instructions, before the perfect hash. `scripts/gen_tables.rs` includes this
+//! file to set the bits; the lookup tests them, so both agree by construction.
 
 /// Bits in the filter: 2^18 (32 KiB, cache-resident). With two probes and
 /// ~9,000 names, about one word in 200 that is no CUDA name gets past it.

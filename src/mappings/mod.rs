@@ -1,108 +1,30 @@
-//! The CUDA → HIP API tables and their lookup.
+//! The CUDA → HIP API tables and their lookup. This module knows nothing
+//! about syntax: the engine asks it what a name becomes for a given [`Target`].
 //!
 //! The data lives in `mappings/*.toml` (generated from AMD's HIPIFY tables by
-//! `scripts/gen_mappings.py`); `build.rs` compiles it into static `phf` maps, so a
-//! lookup is one hash and one compare, and start-up reads and parses nothing.
-//! This module knows nothing about syntax: the engine asks it what a name becomes
-//! for a given [`Target`].
+//! `scripts/gen_mappings.py`) and `mappings/cuda-declared.tsv`;
+//! `scripts/gen_tables.rs` compiles it into static `phf` maps in
+//! `generated.rs`, which is committed and never edited by hand: a lookup is
+//! one hash and one compare, start-up reads and parses nothing, and the build
+//! runs no code generator. `tests/codegen.rs` fails when `generated.rs` is not
+//! what the data gives; `HIPIFY_UPDATE_GENERATED=1 cargo test --test codegen`
+//! rewrites it.
+//!
+//! The family list lives in one place, `scripts/families.toml` (lookup
+//! priority order, and each variant's doc): `gen_tables.rs` writes the
+//! [`Family`] enum, [`Family::ALL`] and [`Family::name`] from it, and
+//! `gen_mappings.py` reads it for the tables it reads and the files it writes.
 
+#[rustfmt::skip]
+mod generated;
 pub(crate) mod key_filter;
 
+use generated::{
+    API_FILTER, API_INDEX, API_PREFIX2, CUDA_DECLARED, DECLARED_HEADERS, HEADER_INDEX,
+};
+pub use generated::{API_MAX_LEN, API_MIN_LEN, Family, HEADERS, MAPPINGS, NEWEST_HIP};
+
 use std::fmt;
-
-/// API family a mapping belongs to (one `mappings/<family>.toml` each).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Family {
-    /// CUDA Runtime API (`cuda*`).
-    Runtime,
-    /// CUDA Driver API (`cu*`, `CU*`).
-    Driver,
-    /// Device functions and types (`__shfl_sync`, `atomicAdd`, `__half` …).
-    Device,
-    /// cuComplex.
-    Complex,
-    /// cuBLAS and cuBLASLt.
-    Blas,
-    /// cuRAND.
-    Rand,
-    /// cuFFT.
-    Fft,
-    /// cuSPARSE.
-    Sparse,
-    /// cuSOLVER.
-    Solver,
-    /// cuDNN (→ MIOpen).
-    Dnn,
-    /// CUB.
-    Cub,
-    /// NVRTC.
-    Rtc,
-    /// cuTENSOR (→ hipTENSOR).
-    Tensor,
-    /// cuSPARSELt (→ hipSPARSELt).
-    Sparselt,
-    /// cuFile (→ hipFile).
-    File,
-    /// NVTX → roctx (ADDENDA).
-    Nvtx,
-    /// NCCL → RCCL (ADDENDA; RCCL keeps the names).
-    Nccl,
-    /// Thrust → rocThrust (ADDENDA).
-    Thrust,
-    /// `#include` headers.
-    Headers,
-}
-
-impl Family {
-    /// Every family, in lookup priority order (a CUDA name listed by several
-    /// families resolves to the first).
-    pub const ALL: [Family; 19] = [
-        Family::Runtime,
-        Family::Driver,
-        Family::Device,
-        Family::Complex,
-        Family::Blas,
-        Family::Rand,
-        Family::Fft,
-        Family::Sparse,
-        Family::Solver,
-        Family::Dnn,
-        Family::Cub,
-        Family::Rtc,
-        Family::Tensor,
-        Family::Sparselt,
-        Family::File,
-        Family::Nvtx,
-        Family::Nccl,
-        Family::Thrust,
-        Family::Headers,
-    ];
-
-    /// The family's name as in `mappings/<name>.toml`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Runtime => "runtime",
-            Family::Driver => "driver",
-            Family::Device => "device",
-            Family::Complex => "complex",
-            Family::Blas => "blas",
-            Family::Rand => "rand",
-            Family::Fft => "fft",
-            Family::Sparse => "sparse",
-            Family::Solver => "solver",
-            Family::Dnn => "dnn",
-            Family::Cub => "cub",
-            Family::Rtc => "rtc",
-            Family::Tensor => "tensor",
-            Family::Sparselt => "sparselt",
-            Family::File => "file",
-            Family::Nvtx => "nvtx",
-            Family::Nccl => "nccl",
-            Family::Thrust => "thrust",
-            Family::Headers => "headers",
-        }
-    }
-}
 
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -279,8 +201,6 @@ pub struct HeaderMapping {
     /// Why, or what to use instead.
     pub note: &'static str,
 }
-
-include!(concat!(env!("OUT_DIR"), "/mappings_generated.rs"));
 
 /// The primary mapping of a CUDA name: the first family (in [`Family::ALL`] order)
 /// that lists it with a HIP name, else the first that lists it.

@@ -1,39 +1,31 @@
-//! Compiles `mappings/*.toml` (written by `scripts/gen_mappings.py`) into static
-//! tables and `phf` maps: `$OUT_DIR/mappings_generated.rs`, included by
-//! `src/mappings/mod.rs`. Fails the build, naming file and key, on malformed data.
+//! Compiles `scripts/families.toml`, `mappings/*.toml` (written by
+//! `scripts/gen_mappings.py`) and `mappings/cuda-declared.tsv` (written by
+//! `scripts/gen_cuda_names.py`) into static tables and `phf` maps: the Rust
+//! source of `src/mappings/generated.rs`, which is committed.
+//!
+//! This file is no part of the library: `tests/codegen.rs` compiles it
+//! (`#[path]`), regenerates the tables in memory and fails when the committed
+//! file differs; with `HIPIFY_UPDATE_GENERATED=1` it writes the file instead
+//! ([`UPDATE_COMMAND`]). Malformed data is an error naming file and key.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::{env, fs};
 
 use serde::Deserialize;
 
-#[path = "src/mappings/key_filter.rs"]
+#[path = "../src/mappings/key_filter.rs"]
 mod key_filter;
 
-/// Families in `Family::ALL` order (lookup priority), with their Rust variant.
-const FAMILIES: &[(&str, &str)] = &[
-    ("runtime", "Runtime"),
-    ("driver", "Driver"),
-    ("device", "Device"),
-    ("complex", "Complex"),
-    ("blas", "Blas"),
-    ("rand", "Rand"),
-    ("fft", "Fft"),
-    ("sparse", "Sparse"),
-    ("solver", "Solver"),
-    ("dnn", "Dnn"),
-    ("cub", "Cub"),
-    ("rtc", "Rtc"),
-    ("tensor", "Tensor"),
-    ("sparselt", "Sparselt"),
-    ("file", "File"),
-    ("nvtx", "Nvtx"),
-    ("nccl", "Nccl"),
-    ("thrust", "Thrust"),
-    ("headers", "Headers"),
-];
+/// The generated file, relative to the repository root.
+pub const OUTPUT: &str = "src/mappings/generated.rs";
+
+/// The command that rewrites [`OUTPUT`] from the data.
+pub const UPDATE_COMMAND: &str = "HIPIFY_UPDATE_GENERATED=1 cargo test --test codegen";
+
+/// The family list, relative to the repository root.
+const FAMILIES_FILE: &str = "scripts/families.toml";
 
 const KINDS: &[(&str, &str)] = &[
     ("function", "Function"),
@@ -42,6 +34,32 @@ const KINDS: &[(&str, &str)] = &[
     ("macro", "Macro"),
     ("namespace", "Namespace"),
 ];
+
+type Result<T> = std::result::Result<T, String>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FamiliesFile {
+    family: Vec<FamilyDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FamilyDef {
+    name: String,
+    /// The variant's doc comment.
+    doc: String,
+    /// The HIPIFY table `scripts/gen_mappings.py` reads; not used here.
+    #[allow(dead_code)]
+    table: Option<String>,
+}
+
+/// A family of `scripts/families.toml`: its name and Rust variant.
+struct Family {
+    name: String,
+    variant: String,
+    doc: String,
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -170,30 +188,30 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn fail(&self, msg: impl std::fmt::Display) -> ! {
-        panic!(
-            "\n\nmappings error in {} at key `{}`: {}\n\n",
+    fn err(&self, msg: impl std::fmt::Display) -> String {
+        format!(
+            "mappings error in {} at key `{}`: {}",
             self.file.display(),
             self.key,
             msg
-        );
+        )
     }
 
-    fn version(&self, field: &str, v: &Option<String>) -> u32 {
+    fn version(&self, field: &str, v: &Option<String>) -> Result<u32> {
         match v {
-            None => 0,
+            None => Ok(0),
             Some(s) => parse_version(s)
-                .unwrap_or_else(|| self.fail(format!("bad version string {s:?} in `{field}`"))),
+                .ok_or_else(|| self.err(format!("bad version string {s:?} in `{field}`"))),
         }
     }
 
-    fn name(&self, field: &str, v: &Option<String>) -> Option<String> {
+    fn name(&self, field: &str, v: &Option<String>) -> Result<Option<String>> {
         match v {
-            Some(s) if s.trim().is_empty() => self.fail(format!("empty name in `{field}`")),
+            Some(s) if s.trim().is_empty() => Err(self.err(format!("empty name in `{field}`"))),
             Some(s) if s.trim() != s => {
-                self.fail(format!("`{field}` {s:?} has surrounding spaces"))
+                Err(self.err(format!("`{field}` {s:?} has surrounding spaces")))
             }
-            other => other.clone(),
+            other => Ok(other.clone()),
         }
     }
 }
@@ -229,46 +247,126 @@ impl Side {
     }
 }
 
-fn main() {
-    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+fn read(file: &Path) -> Result<String> {
+    fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+}
+
+/// `scripts/families.toml`, in order.
+fn families(file: &Path) -> Result<Vec<Family>> {
+    let fail = |msg: String| format!("mappings error in {}: {msg}", file.display());
+    let parsed: FamiliesFile = toml::from_str(&read(file)?).map_err(|e| fail(e.to_string()))?;
+    let mut out: Vec<Family> = Vec::new();
+    for f in parsed.family {
+        let mut chars = f.name.chars();
+        if !chars.next().is_some_and(|c| c.is_ascii_lowercase())
+            || !chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            return Err(fail(format!(
+                "family name {:?} is not lower-case ASCII letters and digits",
+                f.name
+            )));
+        }
+        if out.iter().any(|o| o.name == f.name) {
+            return Err(fail(format!("family `{}` listed twice", f.name)));
+        }
+        if f.doc.trim().is_empty() || f.doc.contains('\n') {
+            return Err(fail(format!("family `{}` needs a one-line `doc`", f.name)));
+        }
+        let variant = f.name[..1].to_ascii_uppercase() + &f.name[1..];
+        out.push(Family {
+            name: f.name,
+            variant,
+            doc: f.doc,
+        });
+    }
+    if out.is_empty() {
+        return Err(fail("no `[[family]]`".into()));
+    }
+    Ok(out)
+}
+
+/// The `Family` enum, its `ALL` and `name()`.
+fn family_enum(families: &[Family], out: &mut String) {
+    out.push_str(
+        "/// API family a mapping belongs to (one `mappings/<family>.toml` each).\n\
+         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]\n\
+         pub enum Family {\n",
+    );
+    for f in families {
+        let _ = writeln!(out, "    /// {}\n    {},", f.doc, f.variant);
+    }
+    let _ = write!(
+        out,
+        "}}\n\n\
+         impl Family {{\n    \
+         /// Every family, in lookup priority order (a CUDA name listed by several\n    \
+         /// families resolves to the first).\n    \
+         pub const ALL: [Family; {}] = [\n",
+        families.len()
+    );
+    for f in families {
+        let _ = writeln!(out, "        Family::{},", f.variant);
+    }
+    out.push_str(
+        "    ];\n\n    \
+         /// The family's name as in `mappings/<name>.toml`.\n    \
+         pub fn name(self) -> &'static str {\n        \
+         match self {\n",
+    );
+    for f in families {
+        let _ = writeln!(out, "            Family::{} => {:?},", f.variant, f.name);
+    }
+    out.push_str("        }\n    }\n}\n\n");
+}
+
+/// The Rust source of [`OUTPUT`], from the data under the repository `root`.
+pub fn generate(root: &Path) -> Result<String> {
+    let families = families(&root.join(FAMILIES_FILE))?;
     let dir = root.join("mappings");
-    println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed={}", dir.display());
 
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    files.retain(|p| p.extension().is_some_and(|x| x == "toml"));
     files.sort();
 
-    // family name -> (file, parsed)
+    // family index -> (file, parsed)
     let mut api: BTreeMap<usize, (PathBuf, EntriesFile)> = BTreeMap::new();
     let mut headers: Option<(PathBuf, HeadersFile)> = None;
     for file in &files {
-        println!("cargo:rerun-if-changed={}", file.display());
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
-        let Some(fam_ix) = FAMILIES.iter().position(|(n, _)| *n == stem) else {
-            panic!(
-                "\n\nmappings error in {}: unknown family `{stem}` (expected one of: {})\n\n",
+        let Some(fam_ix) = families.iter().position(|f| f.name == stem) else {
+            return Err(format!(
+                "mappings error in {}: unknown family `{stem}` (expected one of: {})",
                 file.display(),
-                FAMILIES.iter().map(|f| f.0).collect::<Vec<_>>().join(", ")
-            );
+                families
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         };
-        let text = fs::read_to_string(file).unwrap();
+        let text = read(file)?;
+        let bad = |e: toml::de::Error| format!("mappings error in {}: {e}", file.display());
         if stem == "headers" {
-            let parsed: HeadersFile = toml::from_str(&text)
-                .unwrap_or_else(|e| panic!("\n\nmappings error in {}: {e}\n\n", file.display()));
-            headers = Some((file.clone(), parsed));
+            headers = Some((file.clone(), toml::from_str(&text).map_err(bad)?));
         } else {
-            let parsed: EntriesFile = toml::from_str(&text)
-                .unwrap_or_else(|e| panic!("\n\nmappings error in {}: {e}\n\n", file.display()));
-            api.insert(fam_ix, (file.clone(), parsed));
+            api.insert(fam_ix, (file.clone(), toml::from_str(&text).map_err(bad)?));
         }
     }
 
     let mut out = String::new();
-    out.push_str("// @generated by build.rs from mappings/*.toml — do not edit.\n\n");
+    out.push_str(
+        "// @generated by scripts/gen_tables.rs from scripts/families.toml, mappings/*.toml\n\
+         // and mappings/cuda-declared.tsv — do not edit. To refresh it:\n",
+    );
+    let _ = writeln!(out, "// {UPDATE_COMMAND}\n");
+    out.push_str(
+        "use super::{CallRewrite, HeaderMapping, Kind, Legacy, Mapping, Side, Version};\n\n",
+    );
+    family_enum(&families, &mut out);
     out.push_str(
         "const GEN_NO_SIDE: Side = Side { name: None, added: Version(0), deprecated: Version(0), \
          changed: Version(0), removed: Version(0), experimental: false };\n\n\
@@ -292,80 +390,80 @@ fn main() {
     );
     out.push_str("pub static MAPPINGS: &[Mapping] = &[\n");
     for (fam_ix, (file, parsed)) in &api {
-        let family = FAMILIES[*fam_ix].1;
+        let family = &families[*fam_ix].variant;
         // BTreeMap<String, _> iterates in byte order: sorted by CUDA name.
         for (key, e) in &parsed.entries {
             let cx = Ctx { file, key };
             if key.trim().is_empty() || key.trim() != key {
-                cx.fail("empty CUDA name or surrounding spaces");
+                return Err(cx.err("empty CUDA name or surrounding spaces"));
             }
             let kind = KINDS
                 .iter()
                 .find(|(n, _)| *n == e.kind)
                 .map(|k| k.1)
-                .unwrap_or_else(|| {
-                    cx.fail(format!(
+                .ok_or_else(|| {
+                    cx.err(format!(
                         "unknown kind {:?} (expected one of: {})",
                         e.kind,
                         KINDS.iter().map(|k| k.0).collect::<Vec<_>>().join(", ")
                     ))
-                });
+                })?;
             if e.delete && (e.hip.is_some() || e.kind != "macro") {
-                cx.fail("`delete = true` is for macros, without a `hip` name");
+                return Err(cx.err("`delete = true` is for macros, without a `hip` name"));
             }
             let hip = Side {
                 // An empty name deletes the use.
                 name: if e.delete {
                     Some(String::new())
                 } else {
-                    cx.name("hip", &e.hip)
+                    cx.name("hip", &e.hip)?
                 },
                 versions: [
-                    cx.version("hip_added", &e.hip_added),
-                    cx.version("hip_deprecated", &e.hip_deprecated),
-                    cx.version("hip_changed", &e.hip_changed),
-                    cx.version("hip_removed", &e.hip_removed),
+                    cx.version("hip_added", &e.hip_added)?,
+                    cx.version("hip_deprecated", &e.hip_deprecated)?,
+                    cx.version("hip_changed", &e.hip_changed)?,
+                    cx.version("hip_removed", &e.hip_removed)?,
                 ],
-                experimental: cx.version("hip_experimental", &e.hip_experimental) != 0,
+                experimental: cx.version("hip_experimental", &e.hip_experimental)? != 0,
             };
             let roc = Side {
-                name: cx.name("roc", &e.roc),
+                name: cx.name("roc", &e.roc)?,
                 versions: [
-                    cx.version("roc_added", &e.roc_added),
-                    cx.version("roc_deprecated", &e.roc_deprecated),
-                    cx.version("roc_changed", &e.roc_changed),
-                    cx.version("roc_removed", &e.roc_removed),
+                    cx.version("roc_added", &e.roc_added)?,
+                    cx.version("roc_deprecated", &e.roc_deprecated)?,
+                    cx.version("roc_changed", &e.roc_changed)?,
+                    cx.version("roc_removed", &e.roc_removed)?,
                 ],
-                experimental: cx.version("roc_experimental", &e.roc_experimental) != 0,
+                experimental: cx.version("roc_experimental", &e.roc_experimental)? != 0,
             };
             for v in [&e.hip_experimental, &e.roc_experimental] {
-                newest_hip = newest_hip.max(cx.version("experimental", v));
+                newest_hip = newest_hip.max(cx.version("experimental", v)?);
             }
             for v in hip.versions.iter().chain(roc.versions.iter()) {
                 newest_hip = newest_hip.max(*v);
             }
-            let ca = cx.version("cuda_added", &e.cuda_added);
-            let cd = cx.version("cuda_deprecated", &e.cuda_deprecated);
-            let cc = cx.version("cuda_changed", &e.cuda_changed);
-            let cr = cx.version("cuda_removed", &e.cuda_removed);
+            let ca = cx.version("cuda_added", &e.cuda_added)?;
+            let cd = cx.version("cuda_deprecated", &e.cuda_deprecated)?;
+            let cc = cx.version("cuda_changed", &e.cuda_changed)?;
+            let cr = cx.version("cuda_removed", &e.cuda_removed)?;
 
             let call = if e.wrap_arg.is_some() || e.by_arity.is_some() || e.append_arg.is_some() {
                 let wrap = match &e.wrap_arg {
                     Some(w) => {
-                        cx.name("wrap_arg.with", &Some(w.with.clone()));
+                        cx.name("wrap_arg.with", &Some(w.with.clone()))?;
                         format!("Some(({}, {}))", w.index, lit(&w.with))
                     }
                     None => "None".into(),
                 };
                 let mut arity = String::from("&[");
                 for b in e.by_arity.iter().flatten() {
-                    cx.name("by_arity.hip", &Some(b.hip.clone()));
+                    cx.name("by_arity.hip", &Some(b.hip.clone()))?;
                     let _ = write!(arity, "({}, {}), ", b.arity, lit(&b.hip));
                 }
                 arity.push(']');
                 let mut append = String::from("&[");
                 for a in e.append_arg.iter().flat_map(Appends::list) {
-                    cx.name("append_arg.text", &Some(a.text.clone()));
+                    cx.name("append_arg.text", &Some(a.text.clone()))?;
                     let _ = write!(append, "({}, {}), ", a.arity, lit(&a.text));
                 }
                 append.push(']');
@@ -377,13 +475,13 @@ fn main() {
             };
             let legacy = match &e.legacy {
                 Some(l) => {
-                    let before = cx.version("legacy.before", &Some(l.before.clone()));
-                    let since = cx.version("legacy.since", &l.since);
+                    let before = cx.version("legacy.before", &Some(l.before.clone()))?;
+                    let since = cx.version("legacy.since", &l.since)?;
                     if since >= before {
-                        cx.fail("`legacy.since` must be older than `legacy.before`");
+                        return Err(cx.err("`legacy.since` must be older than `legacy.before`"));
                     }
                     newest_hip = newest_hip.max(before);
-                    cx.name("legacy.hip", &Some(l.hip.clone()));
+                    cx.name("legacy.hip", &Some(l.hip.clone()))?;
                     format!(
                         "Some(&Legacy {{ before: Version({before}), since: Version({since}), hip: {}, drop_first_arg: {} }})",
                         lit(&l.hip),
@@ -442,7 +540,7 @@ fn main() {
         "/// CUDA name -> indices into [`MAPPINGS`] of every entry with that name; the\n\
          /// first is the primary entry (first family in `Family::ALL` order with a HIP\n\
          /// name, else the first family listing it).\n\
-         static API_INDEX: phf::Map<&'static str, &'static [u32]> = {};\n",
+         pub(super) static API_INDEX: phf::Map<&'static str, &'static [u32]> = {};\n",
         map.build()
     );
     let _ = writeln!(out, "/// Length of the shortest CUDA name in [`MAPPINGS`].");
@@ -460,7 +558,7 @@ fn main() {
     let _ = writeln!(
         out,
         "/// Bit `(b0 << 8) | b1` is set when some CUDA name starts with bytes b0, b1.\n\
-         static API_PREFIX2: [u64; 1024] = {prefix:?};\n"
+         pub(super) static API_PREFIX2: [u64; 1024] = {prefix:?};\n"
     );
 
     let mut filter = vec![0u64; key_filter::FILTER_BITS / 64];
@@ -472,7 +570,7 @@ fn main() {
     let _ = writeln!(
         out,
         "/// The Bloom filter of every CUDA name (see `key_filter`).\n\
-         static API_FILTER: [u64; {}] = {filter:?};\n",
+         pub(super) static API_FILTER: [u64; {}] = {filter:?};\n",
         filter.len()
     );
 
@@ -484,17 +582,17 @@ fn main() {
         for (i, (key, h)) in parsed.headers.iter().enumerate() {
             let cx = Ctx { file, key };
             if key.trim().is_empty() || key.trim() != key {
-                cx.fail("empty header name or surrounding spaces");
+                return Err(cx.err("empty header name or surrounding spaces"));
             }
-            let family = FAMILIES
+            let family = families
                 .iter()
-                .find(|(n, _)| *n == h.family)
-                .map(|f| f.1)
-                .unwrap_or_else(|| cx.fail(format!("unknown family {:?}", h.family)));
-            let hip = cx.name("hip", &h.hip);
-            let roc = cx.name("roc", &h.roc);
+                .find(|f| f.name == h.family)
+                .map(|f| &f.variant)
+                .ok_or_else(|| cx.err(format!("unknown family {:?}", h.family)))?;
+            let hip = cx.name("hip", &h.hip)?;
+            let roc = cx.name("roc", &h.roc)?;
             if h.unsupported && hip.is_some() {
-                cx.fail("`unsupported = true` together with a `hip` header");
+                return Err(cx.err("`unsupported = true` together with a `hip` header"));
             }
             let _ = writeln!(
                 out,
@@ -502,7 +600,7 @@ fn main() {
                 lit(key),
                 opt_lit(&hip),
                 opt_lit(&roc),
-                cx.version("hip_added", &h.hip_added),
+                cx.version("hip_added", &h.hip_added)?,
                 h.unsupported,
                 lit(h.note.as_deref().unwrap_or(""))
             );
@@ -516,7 +614,7 @@ fn main() {
     }
     let _ = writeln!(
         out,
-        "/// CUDA header -> index into [`HEADERS`].\nstatic HEADER_INDEX: phf::Map<&'static str, u32> = {};\n",
+        "/// CUDA header -> index into [`HEADERS`].\npub(super) static HEADER_INDEX: phf::Map<&'static str, u32> = {};\n",
         hmap.build()
     );
     let _ = writeln!(
@@ -524,19 +622,19 @@ fn main() {
         "/// The newest HIP version any table mentions.\npub const NEWEST_HIP: Version = Version({newest_hip});"
     );
 
-    declared_names(&dir.join("cuda-declared.tsv"), &mut out);
-
-    let dest = PathBuf::from(env::var("OUT_DIR").unwrap()).join("mappings_generated.rs");
-    fs::write(&dest, out).unwrap();
+    declared_names(&dir.join("cuda-declared.tsv"), &mut out)?;
+    // One newline at the end of the file.
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    Ok(out)
 }
 
 /// `mappings/cuda-declared.tsv` (written by `scripts/gen_cuda_names.py`):
 /// `name<TAB>header<TAB>kind`, sorted and unique. Only the CUDA-shaped names
 /// (`cu…`, `CU…`, `nv…`) are compiled in: HIP-W004 asks about no others.
-fn declared_names(file: &Path, out: &mut String) {
-    println!("cargo:rerun-if-changed={}", file.display());
-    let text =
-        fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+fn declared_names(file: &Path, out: &mut String) -> Result<()> {
+    let text = read(file)?;
     let mut headers: Vec<&str> = Vec::new();
     let mut map = phf_codegen::Map::<&str>::new();
     let mut last = "";
@@ -544,17 +642,16 @@ fn declared_names(file: &Path, out: &mut String) {
         if line.starts_with('#') {
             continue;
         }
-        let bad =
-            |why: &str| -> ! { panic!("\n\n{}:{}: {why}: `{line}`\n\n", file.display(), n + 1) };
+        let bad = |why: &str| format!("{}:{}: {why}: `{line}`", file.display(), n + 1);
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() != 3 || f.iter().any(|x| x.is_empty()) {
-            bad("expected name, header and kind separated by tabs");
+            return Err(bad("expected name, header and kind separated by tabs"));
         }
         if !matches!(f[2], "function" | "type" | "enum" | "macro" | "variable") {
-            bad("unknown kind");
+            return Err(bad("unknown kind"));
         }
         if f[0] <= last {
-            bad("names must be sorted and unique");
+            return Err(bad("names must be sorted and unique"));
         }
         last = f[0];
         if !(f[0].starts_with("cu") || f[0].starts_with("CU") || f[0].starts_with("nv")) {
@@ -568,11 +665,12 @@ fn declared_names(file: &Path, out: &mut String) {
     }
     let _ = writeln!(
         out,
-        "/// Headers of [`CUDA_DECLARED`].\nstatic DECLARED_HEADERS: &[&str] = &{headers:?};\n"
+        "/// Headers of [`CUDA_DECLARED`].\npub(super) static DECLARED_HEADERS: &[&str] = &{headers:?};\n"
     );
     let _ = writeln!(
         out,
-        "/// CUDA-shaped names CUDA 13's headers declare -> index into [`DECLARED_HEADERS`].\nstatic CUDA_DECLARED: phf::Map<&'static str, u16> = {};\n",
+        "/// CUDA-shaped names CUDA 13's headers declare -> index into [`DECLARED_HEADERS`].\npub(super) static CUDA_DECLARED: phf::Map<&'static str, u16> = {};\n",
         map.build()
     );
+    Ok(())
 }
