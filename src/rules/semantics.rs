@@ -36,9 +36,129 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             ),
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
+            b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             _ => {}
         }
     }
+}
+
+/// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
+/// overloads make ambiguous: HIP declares `__ffs` for `int` and `unsigned
+/// int`, `__ffsll` for `long long` and `unsigned long long`, so a `long`,
+/// `int64_t` or `size_t` argument converts equally well to both. CUDA
+/// declares one of each, so the cast to its parameter type is exact.
+fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(args) = cx
+        .next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o))
+    else {
+        return;
+    };
+    let [(a, b)] = args.args[..] else {
+        return;
+    };
+    if b != a + 1 || cx.tok(a).kind != TokenKind::Ident || cx.tok(a).in_directive() {
+        return;
+    }
+    let Some(ty) = declared_type(cx, a) else {
+        return;
+    };
+    let wide = matches!(
+        ty.as_slice(),
+        [b"long"]
+            | [b"long", b"int"]
+            | [b"unsigned", b"long"]
+            | [b"unsigned", b"long", b"int"]
+            | [b"signed", b"long"]
+            | [b"int64_t"]
+            | [b"uint64_t"]
+            | [b"size_t"]
+            | [b"ssize_t"]
+            | [b"ptrdiff_t"]
+            | [b"intptr_t"]
+            | [b"uintptr_t"]
+    );
+    let long_long = matches!(
+        ty.as_slice(),
+        [b"long", b"long"]
+            | [b"long", b"long", b"int"]
+            | [b"unsigned", b"long", b"long"]
+            | [b"unsigned", b"long", b"long", b"int"]
+    );
+    let cast = match name {
+        b"__ffsll" if wide => "long long",
+        b"__ffs" if wide || long_long => "int",
+        _ => return,
+    };
+    let name = String::from_utf8_lossy(name);
+    let ty = ty
+        .iter()
+        .map(|w| String::from_utf8_lossy(w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let arg = cx.span(a, b);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            arg.clone(),
+            format!("HIP's `{name}` overloads make a `{ty}` argument ambiguous"),
+        )
+        .with_fix(
+            format!("cast to `{cast}`, the parameter type of CUDA's `{name}`"),
+            vec![
+                Edit::insert(arg.start, format!("({cast})(")),
+                Edit::insert(arg.end, ")"),
+            ],
+            Applicability::Required,
+        ),
+    );
+}
+
+/// The type words of the nearest declaration before token `use_tok` of the
+/// variable it names (`const int64_t x = …`, a parameter `size_t n`), less
+/// qualifiers; `None` where none is found close by.
+fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
+    let name = cx.text(use_tok);
+    let stop = use_tok.saturating_sub(4096);
+    let mut k = use_tok;
+    while k > stop {
+        k -= 1;
+        if cx.text(k) != name || cx.tok(k).kind != TokenKind::Ident {
+            continue;
+        }
+        let declarator = cx
+            .next(k)
+            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"));
+        let Some(mut j) = cx.prev(k).filter(|&p| cx.tok(p).kind == TokenKind::Ident) else {
+            continue;
+        };
+        if !declarator {
+            continue;
+        }
+        let mut words = Vec::new();
+        loop {
+            match cx.text(j) {
+                b"const" | b"volatile" | b"static" | b"register" | b"constexpr" | b"__shared__"
+                | b"__device__" | b"__constant__" | b"std" | b"::" => {}
+                w => words.push(w),
+            }
+            match cx.prev(j) {
+                Some(p) if cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::") => j = p,
+                _ => break,
+            }
+        }
+        // `return x;`, `case x:` and the like are no declarations.
+        if words
+            .iter()
+            .any(|w| matches!(*w, b"return" | b"case" | b"goto" | b"else" | b"do"))
+        {
+            return None;
+        }
+        words.reverse();
+        return Some(words);
+    }
+    None
 }
 
 /// `__ldcg(p)`, `__ldcs(p)`, `__ldca(p)` on a pointer that is not to a
