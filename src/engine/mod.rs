@@ -10,6 +10,8 @@
 //! runs to a fixed point ([`translate_in_full`]): [`crate::translate`](mod@crate::translate)'s
 //! passes, then the rules, then the findings (severities, suppressions,
 //! fixes), round after round on the output until it translates to itself.
+//! A round whose every edit is of a kind `settled.rs` lists (a word renamed,
+//! a header path replaced …) is the last: the next would change nothing.
 //!
 //! ```
 //! use hipify_rs::engine::{process, FileKind, FileResult};
@@ -23,6 +25,7 @@
 mod findings;
 mod prefilter;
 mod round;
+mod settled;
 
 pub use prefilter::nothing_to_translate;
 pub use round::{translate_in_full, translate_with_edits};
