@@ -1,10 +1,11 @@
 //! Translation to a fixed point: rounds of lexing, the translation passes,
 //! the rules and their fixes, each round over the previous one's output,
 //! until one changes nothing or [`settled()`] shows that the next would not
-//! (`engine/settled.rs`: the shortcut and the edit classes it accepts).
+//! (`engine/settled.rs`: the shortcut, the edit classes it accepts, and the
+//! confirming round of debug builds).
 
 use super::findings;
-use super::settled::settled;
+use super::settled::{self, settled};
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex;
@@ -24,7 +25,9 @@ use crate::translate::{self, Cx, Language, Options, Translation};
 /// rewritten by the round that no longer sees the directive). The findings
 /// are the first round's, on the original's bytes; later rounds add their
 /// counts. Most files settle in one round: [`settled()`] proves from the
-/// edits alone that another would change nothing.
+/// edits alone that another would change nothing. Debug builds and the fuzz
+/// targets run that round anyway ([`settled::confirm`]) and panic if it
+/// changes anything; release builds trust the proof.
 #[doc(hidden)]
 pub fn translate_in_full(src: &[u8], language: Language, opts: &Options) -> Translation {
     translate_with_edits(src, language, opts).0
@@ -40,6 +43,9 @@ pub fn translate_with_edits(
     opts: &Options,
 ) -> (Translation, Vec<Edit>) {
     let (mut first, mut settled, mut edits) = round(src, language, opts);
+    if settled && first.changed {
+        settled::confirm(src, &first.output, language, opts, 1);
+    }
     let mut rounds = 1;
     let mut output = std::mem::take(&mut first.output);
     while first.changed && !settled {
@@ -66,6 +72,9 @@ pub fn translate_with_edits(
         }
         if !next.changed {
             break;
+        }
+        if next_settled {
+            settled::confirm(&output, &next.output, language, opts, rounds);
         }
         first.stats.add(&next.stats);
         edits = crate::edit::compose(&edits, &output, &next_edits);
@@ -95,7 +104,8 @@ pub(super) fn round(
 
 /// [`round`], with `judge` reading the round's state before its edits are
 /// applied: its tokens, its edits, and whether a fix clashed with another
-/// edit. (The tests ask it for each edit's class.)
+/// edit. ([`settled::confirm`] and the tests ask it for each edit's
+/// [`settled::Class`].)
 pub(super) fn round_judged<J>(
     src: &[u8],
     language: Language,

@@ -54,15 +54,17 @@
 //! configuration may hold braces).
 //!
 //! `false` costs a round; a wrong `true` would leave output that translates
-//! further, which the fixture test's and the fuzz targets' idempotence
-//! checks catch. Each class has a test below, a round that makes such an
-//! edit and a second round that changes nothing.
+//! further. Each class has a test below: a round that makes such an edit
+//! and settles, and a second round that changes nothing. Debug builds and
+//! the fuzz targets (the `confirm-settled` feature) check every `true`:
+//! [`confirm`] runs the round the shortcut skipped and panics, naming the
+//! edit class and range, if it changes anything.
 
 use std::collections::BTreeMap;
 
 use crate::edit::Edit;
 use crate::lex::{self, Token, TokenKind};
-use crate::translate::{self, Cx};
+use crate::translate::{self, Cx, Language, Options};
 
 /// The kinds of edit [`settled`] accepts (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,7 +99,7 @@ pub(super) fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
 }
 
 /// The [`Class`] of each edit (`None`: refused), in the order of `edits`.
-#[cfg(test)]
+#[cfg(any(test, debug_assertions, feature = "confirm-settled"))]
 pub(super) fn classes(cx: &Cx<'_>, edits: &[Edit]) -> Vec<Option<Class>> {
     let mut judge = Judge::new(cx, edits);
     edits.iter().map(|e| judge.class(e)).collect()
@@ -303,6 +305,115 @@ impl<'c, 'a> Judge<'c, 'a> {
         answer
     }
 }
+
+/// How the panic of a failed [`confirm`] begins: [`super::process`] and the
+/// single-source mode let it go on (a bug to see, not a file to skip).
+pub(crate) const WRONG: &str = "engine: settled() was wrong";
+
+/// Whether a panic's payload is a failed [`confirm`]'s.
+pub(crate) fn is_wrong(payload: &(dyn std::any::Any + Send)) -> bool {
+    payload
+        .downcast_ref::<String>()
+        .is_some_and(|m| m.starts_with(WRONG))
+}
+
+/// Runs the round [`settled`] skipped, over `output` (what round `round`
+/// made of `input`), and panics if it changes anything or gives up with an
+/// internal error, naming the class and range of the edit of that round
+/// nearest the change. Debug builds and the `confirm-settled` feature (the
+/// fuzz targets) only: a release build skips nothing it does not prove.
+#[cfg(any(debug_assertions, feature = "confirm-settled"))]
+pub(super) fn confirm(
+    input: &[u8],
+    output: &[u8],
+    language: Language,
+    opts: &Options,
+    round: usize,
+) {
+    let (again, _, again_edits) = super::round::round(output, language, opts);
+    let error = (again.diagnostics.iter())
+        .find(|d| d.code == crate::diagnostic::Code::InternalPanic)
+        .map(|d| d.message.clone());
+    if !again.changed && error.is_none() {
+        return;
+    }
+    let (_, judged, applied) = super::round::round_judged(input, language, opts, |cx, edits, _| {
+        edits
+            .iter()
+            .cloned()
+            .zip(classes(cx, edits))
+            .collect::<Vec<_>>()
+    });
+    // Where the change is in `output`, and there in `input`.
+    let at = again_edits.first().map_or(0, |e| e.range.start);
+    let mut shift = 0isize;
+    let mut in_input = None;
+    for e in &applied {
+        let start = (e.range.start as isize + shift) as usize;
+        if at < start {
+            break;
+        }
+        if at < start + e.text.len() {
+            in_input = Some(e.range.start);
+            break;
+        }
+        shift += e.text.len() as isize - e.range.len() as isize;
+    }
+    let in_input = in_input.unwrap_or((at as isize - shift).max(0) as usize);
+    // The edit nearest that place.
+    let nearest = judged.iter().min_by_key(|(e, _)| {
+        if e.range.end < in_input {
+            in_input - e.range.end
+        } else {
+            e.range.start.saturating_sub(in_input)
+        }
+    });
+    let show = |b: &[u8]| format!("{:?}", String::from_utf8_lossy(b));
+    let line = |text: &[u8], at: usize| {
+        text[..at.min(text.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    };
+    let change = match again_edits.first() {
+        Some(e) => format!(
+            "the next round changed bytes {:?} (line {}) of its output, {} to {}",
+            e.range,
+            line(output, e.range.start),
+            show(&output[e.range.clone()]),
+            show(e.text.as_bytes())
+        ),
+        None => format!("the next round gave up: {}", error.unwrap_or_default()),
+    };
+    let culprit = match nearest {
+        Some((e, class)) => format!(
+            "the edit of round {round} nearest it: {} at bytes {:?} (line {}) of its input, {} to {}",
+            class.map_or("refused".to_string(), |c| format!("{c:?}")),
+            e.range,
+            line(input, e.range.start),
+            show(&input[e.range.clone()]),
+            show(e.text.as_bytes())
+        ),
+        None => String::new(),
+    };
+    // The text itself where it is short enough to read (a test's, a fuzz
+    // input).
+    let text = if input.len() <= 4096 {
+        format!(
+            "\n--- round {round}'s input ---\n{}",
+            String::from_utf8_lossy(input)
+        )
+    } else {
+        String::new()
+    };
+    panic!("{WRONG}: round {round} settled, yet {change}; {culprit}{text}");
+}
+
+/// Release builds trust [`settled`]: nothing runs.
+#[cfg(not(any(debug_assertions, feature = "confirm-settled")))]
+#[inline(always)]
+pub(super) fn confirm(_: &[u8], _: &[u8], _: Language, _: &Options, _: usize) {}
 
 #[cfg(test)]
 mod tests {
@@ -588,5 +699,19 @@ mod tests {
             "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r))",
             "r = __lane_id()",
         );
+    }
+
+    #[test]
+    #[cfg(any(debug_assertions, feature = "confirm-settled"))]
+    #[should_panic(
+        expected = "engine: settled() was wrong: round 1 settled, yet the next round changed bytes 48..58 (line 2) of its output, \"cudaMalloc\" to \"hipMalloc\"; the edit of round 1 nearest it: refused at bytes 19..26 (line 1) of its input, \"myAlloc\" to \"cudaMalloc\""
+    )]
+    fn confirm_names_the_change_and_the_edit_nearest_it() {
+        // As if the round that renamed `myAlloc` had called itself settled.
+        let mut opts = Options::default();
+        (opts.extra_mappings).insert("myAlloc".into(), "cudaMalloc".into());
+        let input = b"void f(float* p) { myAlloc(&p, 4); }\n";
+        let (t, _, _) = super::super::round::round(input, Language::Cuda, &opts);
+        confirm(input, &t.output, Language::Cuda, &opts, 1);
     }
 }
