@@ -10,6 +10,10 @@
 //! runs to a fixed point ([`translate_in_full`]): [`crate::translate`](mod@crate::translate)'s
 //! passes, then the rules, then the findings (severities, suppressions,
 //! fixes), round after round on the output until it translates to itself.
+//! A round whose every edit is of a kind `settled.rs` lists (a word renamed,
+//! a header path replaced …) is the last: the next would change nothing.
+//! Debug builds and the fuzz targets run that next round anyway and panic
+//! if it does change something.
 //!
 //! ```
 //! use hipify_rs::engine::{process, FileKind, FileResult};
@@ -23,6 +27,9 @@
 mod findings;
 mod prefilter;
 mod round;
+mod settled;
+
+pub(crate) use settled::is_wrong as is_wrong_settled;
 
 pub use prefilter::nothing_to_translate;
 pub use round::{translate_in_full, translate_with_edits};
@@ -71,7 +78,12 @@ pub fn process(src: &[u8], kind: FileKind, opts: &Options) -> FileResult {
         FileKind::Source(language) => translate(src, language, opts),
         FileKind::Build(kind) => buildfiles::translate_build_file(src, kind, opts),
     };
-    FileResult::Translated(catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|_| {
+    FileResult::Translated(catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        if settled::is_wrong(&*payload) {
+            // The confirming round of a debug build found a wrong shortcut:
+            // a bug to see, not a file to skip.
+            std::panic::resume_unwind(payload);
+        }
         untouched(
             src,
             Diagnostic::new(

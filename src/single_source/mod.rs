@@ -114,6 +114,7 @@ pub fn process(
     let run = || single_source(src, language, opts, compat_include);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(s) => (FileResult::Translated(s.translation), s.uses),
+        Err(payload) if engine::is_wrong_settled(&*payload) => std::panic::resume_unwind(payload),
         Err(_) => {
             let d = crate::diagnostic::Diagnostic::new(
                 crate::diagnostic::Code::InternalPanic,

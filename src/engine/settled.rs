@@ -1,0 +1,717 @@
+//! The fixed point's shortcut: [`settled`] decides from one round's edits
+//! that a second round over its output would change nothing, so that the
+//! second round need not run. A second round costs about 85 % of the first,
+//! and most files (every one of HeCBench) settle in one.
+//!
+//! Each edit must be of a kind that changes how no pass reads the text
+//! around it. The kinds accepted, in the order they are tried ([`Class`]):
+//!
+//! 1. [`Class::Word`]: a whole word (an identifier, a number, a word in a
+//!    string literal: word bytes, with none on either side) replaced by a
+//!    word no pass acts on, a word that begins with a digit, or nothing.
+//! 2. [`Class::Launch`]: a launch rewritten (`--hip-kernel-execution-syntax`)
+//!    where the rewrite left no `<<<` of the text as it was, unless the
+//!    bytes it replaced hold a brace or a `;` (junk like `struct{)<<<…`: the
+//!    scopes after it read anew).
+//! 3. A token-internal edit, the range within one token:
+//!    - [`Class::Ident`]: a whole identifier token that is not one plain
+//!      word (spelled across a line splice) replaced by a word no pass acts
+//!      on, or deleted;
+//!    - [`Class::Number`]: a whole number token that is not one plain word
+//!      (`0xffffffffu` is one, `0xffff'ffff` is not) replaced by letters and
+//!      digits;
+//!    - [`Class::StringWord`]: a word of a string literal next to a word
+//!      byte (after an escape: `"\ncudaMalloc"`) replaced by a word no pass
+//!      acts on;
+//!    - [`Class::HeaderPath`]: a header name's path replaced, its `<>` or
+//!      quotes kept.
+//!
+//!    Any other edit within one token is refused.
+//! 4. [`Class::InLine`]: text within a line, where neither the bytes
+//!    replaced nor the new text hold a `;`, brace, `#`, quote, `/`, `\`,
+//!    line break, `<<` or `>>`, and every word of the new text is one no
+//!    pass acts on: a call's argument wrapped or added (`HIP_SYMBOL(`), a
+//!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
+//!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
+//!    launch's blanks removed. Refused while a launch was left as it is
+//!    (`--hip-kernel-execution-syntax`): its `<<<` may be read across the
+//!    edit.
+//! 5. [`Class::Lines`]: whole lines of directives or comments inserted at
+//!    the start of a line, outside a comment and a token, where a directive
+//!    or the end of a statement parts the code already: first in the file,
+//!    next to a directive, or after a `;`, `{` or `}` that
+//!    [ends a statement](Judge::ends_statement).
+//! 6. [`Class::DirectiveDeleted`]: a whole directive (its line and line
+//!    break) deleted where it joins no code: before the first token of code,
+//!    next to a directive that stays, or after a `;`, `{` or `}` that
+//!    [ends a statement](Judge::ends_statement).
+//!
+//! Any other edit (an `asm` statement replaced by a call, most fixes) sends
+//! the output round again, and so does a fix another edit kept out (the
+//! caller's `clashed`). With `--hip-kernel-execution-syntax`, a launch left
+//! as it is refuses class 4, and classes 5 and 6 but where the first code
+//! or a directive is beside them (no `;` ends a statement then: a launch's
+//! configuration may hold braces).
+//!
+//! `false` costs a round; a wrong `true` would leave output that translates
+//! further. Each class has a test below: a round that makes such an edit
+//! and settles, and a second round that changes nothing. Debug builds and
+//! the fuzz targets (the `confirm-settled` feature) check every `true`:
+//! [`confirm`] runs the round the shortcut skipped and panics, naming the
+//! edit class and range, if it changes anything.
+
+use std::collections::BTreeMap;
+
+use crate::edit::Edit;
+use crate::lex::{self, Token, TokenKind};
+use crate::translate::{self, Cx, Language, Options};
+
+/// The kinds of edit [`settled`] accepts (see the module's documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// A whole word replaced by an inert word, a number or nothing.
+    Word,
+    /// A launch rewritten, none left as it was.
+    Launch,
+    /// A whole identifier token (spelled across a splice) replaced by an
+    /// inert word or nothing.
+    Ident,
+    /// A whole number token replaced by letters and digits.
+    Number,
+    /// A word of a string literal after a word byte replaced by an inert
+    /// word.
+    StringWord,
+    /// A header name's path replaced.
+    HeaderPath,
+    /// Text within a line, no structure, replaced by inert text.
+    InLine,
+    /// Whole lines of directives or comments inserted between parted code.
+    Lines,
+    /// A whole directive deleted where it joins no code.
+    DirectiveDeleted,
+}
+
+/// Whether applying `edits` to the round's text leaves the next round
+/// nothing to do, so that it need not run: each edit is of a [`Class`].
+pub(super) fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
+    let mut judge = Judge::new(cx, edits);
+    edits.iter().all(|e| judge.class(e).is_some())
+}
+
+/// The [`Class`] of each edit (`None`: refused), in the order of `edits`.
+#[cfg(any(test, debug_assertions, feature = "confirm-settled"))]
+pub(super) fn classes(cx: &Cx<'_>, edits: &[Edit]) -> Vec<Option<Class>> {
+    let mut judge = Judge::new(cx, edits);
+    edits.iter().map(|e| judge.class(e)).collect()
+}
+
+/// What [`settled`] reads of a round, and what it remembers between edits.
+struct Judge<'c, 'a> {
+    cx: &'c Cx<'a>,
+    /// Per token of code before a deleted directive: whether its run of
+    /// code closes every `(` and `[` it opens.
+    closed: BTreeMap<usize, bool>,
+    /// Where the deletions start, sorted.
+    deletions: Vec<usize>,
+    /// Launches the rewrite left hold brackets of their own, which text
+    /// around them may be read as part of.
+    launches_left: bool,
+}
+
+fn is_word(t: &str) -> bool {
+    t.bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn word_byte(b: &u8) -> bool {
+    lex::CLASS[*b as usize] != 0
+}
+
+/// No statement, scope, directive, literal, comment or launch begins or
+/// ends in `t`.
+fn plain(t: &[u8]) -> bool {
+    !t.iter().any(|b| b";{}#\"'/\\\n\r".contains(b))
+        && memchr::memmem::find(t, b"<<").is_none()
+        && memchr::memmem::find(t, b">>").is_none()
+}
+
+impl<'c, 'a> Judge<'c, 'a> {
+    fn new(cx: &'c Cx<'a>, edits: &[Edit]) -> Self {
+        let mut deletions: Vec<usize> = (edits.iter())
+            .filter(|e| e.text.is_empty())
+            .map(|e| e.range.start)
+            .collect();
+        deletions.sort_unstable();
+        Judge {
+            cx,
+            closed: BTreeMap::new(),
+            deletions,
+            launches_left: cx.opts.kernel_execution_syntax && cx.facts.launches_left,
+        }
+    }
+
+    /// The class of `e`, or `None` where the next round may read the text
+    /// around it differently.
+    fn class(&mut self, e: &Edit) -> Option<Class> {
+        let cx = self.cx;
+        let tokens = &cx.lx.tokens;
+        let r = &e.range;
+        let inert = |w: &[u8]| !translate::may_act_on(w, &cx.opts.target);
+        // The common case first: a whole word (an identifier, a number, a
+        // word in a string literal) replaced by a word or nothing.
+        let old = &cx.src[r.clone()];
+        if !old.is_empty()
+            && old.iter().all(word_byte)
+            && e.text.as_bytes().iter().all(word_byte)
+            && !r
+                .start
+                .checked_sub(1)
+                .is_some_and(|p| word_byte(&cx.src[p]))
+            && !cx.src.get(r.end).is_some_and(word_byte)
+        {
+            let ok = e.text.is_empty()
+                || e.text.as_bytes()[0].is_ascii_digit()
+                || inert(e.text.as_bytes());
+            return ok.then_some(Class::Word);
+        }
+        if e.text.starts_with("hipLaunchKernelGGL(") && !cx.facts.launches_left {
+            let ok = !old.iter().any(|b| matches!(b, b'{' | b'}' | b';'));
+            return ok.then_some(Class::Launch);
+        }
+        let k = tokens.partition_point(|t| (t.start as usize) < r.start);
+        // The token holding the replaced bytes.
+        let holder = [k.checked_sub(1), Some(k)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| tokens.get(i))
+            .find(|t| !r.is_empty() && t.start as usize <= r.start && r.end <= t.end as usize);
+        if let Some(t) = holder {
+            let whole = t.range() == *r;
+            let inert_word = || is_word(&e.text) && inert(e.text.as_bytes());
+            let (ok, class) = match t.kind {
+                TokenKind::Ident => (whole && (e.text.is_empty() || inert_word()), Class::Ident),
+                TokenKind::Number => (
+                    whole && e.text.bytes().all(|b| b.is_ascii_alphanumeric()),
+                    Class::Number,
+                ),
+                TokenKind::Str => (
+                    old.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_') && inert_word(),
+                    Class::StringWord,
+                ),
+                TokenKind::HeaderName => (
+                    (t.start as usize) < r.start
+                        && r.end < t.end as usize
+                        && !e.text.contains(['<', '>', '"', '\n', '\r']),
+                    Class::HeaderPath,
+                ),
+                _ => (false, Class::Word),
+            };
+            return ok.then_some(class);
+        }
+        if plain(old) && plain(e.text.as_bytes()) {
+            let ok = !self.launches_left
+                && e.text
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .all(|w| w.is_empty() || inert(w.as_bytes()));
+            return ok.then_some(Class::InLine);
+        }
+        if r.is_empty() {
+            let at_line_start = r.start == 0 || cx.src.get(r.start - 1) == Some(&b'\n');
+            let lines = e.text.ends_with('\n')
+                && e.text.lines().all(|l| {
+                    let l = l.trim_start();
+                    l.is_empty() || l.starts_with('#') || l.starts_with("//")
+                });
+            let before = k.checked_sub(1);
+            let ok = at_line_start
+                && lines
+                && !cx.in_comment(r.start)
+                && before.is_none_or(|p| tokens[p].end as usize <= r.start)
+                && (before.is_none_or(|p| tokens[p].in_directive())
+                    || tokens.get(k).is_none_or(Token::in_directive)
+                    || before.is_some_and(|p| self.ends_statement(p)));
+            return ok.then_some(Class::Lines);
+        }
+        if !e.text.is_empty() {
+            return None;
+        }
+        let dirs = &cx.lx.directives;
+        let d = dirs.partition_point(|d| (d.line_start as usize) < r.start);
+        let dir = dirs
+            .get(d)
+            .filter(|d| d.line_start as usize == r.start && d.end_with_newline as usize == r.end)?;
+        let first = dir.first_token as usize;
+        let before = first.checked_sub(1).map(|p| &tokens[p]);
+        let after = tokens.get(dir.end_token as usize);
+        let stays = |t: &Token| {
+            t.in_directive() && {
+                let d = &dirs[t.directive as usize];
+                self.deletions
+                    .binary_search(&(d.line_start as usize))
+                    .is_err()
+            }
+        };
+        if before.is_none_or(stays) || after.is_some_and(stays) {
+            return Some(Class::DirectiveDeleted);
+        }
+        // The last token of code before it.
+        let ok = match tokens[..first].iter().rposition(|t| !t.in_directive()) {
+            None => true,
+            Some(p) => self.ends_statement(p),
+        };
+        ok.then_some(Class::DirectiveDeleted)
+    }
+
+    /// Whether token `p` of code ends a statement or opens or closes a
+    /// brace block, with no `(` or `[` of the code since the directive
+    /// before it left open: a directive put or taken away right after it
+    /// parts or joins no construct a pass reads. Never where the launch
+    /// rewrite left a launch as it is: its configuration may hold braces.
+    /// `closed` remembers the answers; a scan back stops at a token already
+    /// found closed (the guards around a file's sixty operators read each
+    /// body once, not the file sixty times).
+    fn ends_statement(&mut self, p: usize) -> bool {
+        let cx = self.cx;
+        if self.launches_left || !matches!(cx.text(p), b";" | b"{" | b"}") {
+            return false;
+        }
+        if let Some(&known) = self.closed.get(&p) {
+            return known;
+        }
+        let stop = (self.closed.range(..p).next_back())
+            .filter(|&(_, &ok)| ok)
+            .map_or(0, |(&q, _)| q + 1);
+        let mut depth = 0u32;
+        let mut answer = true;
+        for t in cx.lx.tokens[stop..=p].iter().rev() {
+            if t.in_directive() {
+                break;
+            }
+            if t.kind == TokenKind::Punct {
+                match cx.src[t.start as usize] {
+                    b')' | b']' => depth += 1,
+                    b'(' | b'[' if depth == 0 => {
+                        answer = false;
+                        break;
+                    }
+                    b'(' | b'[' => depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        self.closed.insert(p, answer);
+        answer
+    }
+}
+
+/// How the panic of a failed [`confirm`] begins: [`super::process`] and the
+/// single-source mode let it go on (a bug to see, not a file to skip).
+pub(crate) const WRONG: &str = "engine: settled() was wrong";
+
+/// Whether a panic's payload is a failed [`confirm`]'s.
+pub(crate) fn is_wrong(payload: &(dyn std::any::Any + Send)) -> bool {
+    payload
+        .downcast_ref::<String>()
+        .is_some_and(|m| m.starts_with(WRONG))
+}
+
+/// Runs the round [`settled`] skipped, over `output` (what round `round`
+/// made of `input`), and panics if it changes anything or gives up with an
+/// internal error, naming the class and range of the edit of that round
+/// nearest the change. Debug builds and the `confirm-settled` feature (the
+/// fuzz targets) only: a release build skips nothing it does not prove.
+#[cfg(any(debug_assertions, feature = "confirm-settled"))]
+pub(super) fn confirm(
+    input: &[u8],
+    output: &[u8],
+    language: Language,
+    opts: &Options,
+    round: usize,
+) {
+    let (again, _, again_edits) = super::round::round(output, language, opts);
+    let error = (again.diagnostics.iter())
+        .find(|d| d.code == crate::diagnostic::Code::InternalPanic)
+        .map(|d| d.message.clone());
+    if !again.changed && error.is_none() {
+        return;
+    }
+    let (_, judged, applied) = super::round::round_judged(input, language, opts, |cx, edits, _| {
+        edits
+            .iter()
+            .cloned()
+            .zip(classes(cx, edits))
+            .collect::<Vec<_>>()
+    });
+    // Where the change is in `output`, and there in `input`.
+    let at = again_edits.first().map_or(0, |e| e.range.start);
+    let mut shift = 0isize;
+    let mut in_input = None;
+    for e in &applied {
+        let start = (e.range.start as isize + shift) as usize;
+        if at < start {
+            break;
+        }
+        if at < start + e.text.len() {
+            in_input = Some(e.range.start);
+            break;
+        }
+        shift += e.text.len() as isize - e.range.len() as isize;
+    }
+    let in_input = in_input.unwrap_or((at as isize - shift).max(0) as usize);
+    // The edit nearest that place.
+    let nearest = judged.iter().min_by_key(|(e, _)| {
+        if e.range.end < in_input {
+            in_input - e.range.end
+        } else {
+            e.range.start.saturating_sub(in_input)
+        }
+    });
+    let show = |b: &[u8]| format!("{:?}", String::from_utf8_lossy(b));
+    let line = |text: &[u8], at: usize| {
+        text[..at.min(text.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    };
+    let change = match again_edits.first() {
+        Some(e) => format!(
+            "the next round changed bytes {:?} (line {}) of its output, {} to {}",
+            e.range,
+            line(output, e.range.start),
+            show(&output[e.range.clone()]),
+            show(e.text.as_bytes())
+        ),
+        None => format!("the next round gave up: {}", error.unwrap_or_default()),
+    };
+    let culprit = match nearest {
+        Some((e, class)) => format!(
+            "the edit of round {round} nearest it: {} at bytes {:?} (line {}) of its input, {} to {}",
+            class.map_or("refused".to_string(), |c| format!("{c:?}")),
+            e.range,
+            line(input, e.range.start),
+            show(&input[e.range.clone()]),
+            show(e.text.as_bytes())
+        ),
+        None => String::new(),
+    };
+    // The text itself where it is short enough to read (a test's, a fuzz
+    // input).
+    let text = if input.len() <= 4096 {
+        format!(
+            "\n--- round {round}'s input ---\n{}",
+            String::from_utf8_lossy(input)
+        )
+    } else {
+        String::new()
+    };
+    panic!("{WRONG}: round {round} settled, yet {change}; {culprit}{text}");
+}
+
+/// Release builds trust [`settled`]: nothing runs.
+#[cfg(not(any(debug_assertions, feature = "confirm-settled")))]
+#[inline(always)]
+pub(super) fn confirm(_: &[u8], _: &[u8], _: Language, _: &Options, _: usize) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mappings::Version;
+    use crate::translate::{Language, Options, Translation};
+
+    /// One edit of a round: its text before and after, and its class.
+    type Judged = Vec<(String, String, Option<Class>)>;
+
+    /// A round over `src`: its translation, each edit judged, and whether
+    /// it settled.
+    fn judge(src: &str, opts: &Options) -> (Translation, Judged, bool) {
+        let (t, (judged, settles), _) = super::super::round::round_judged(
+            src.as_bytes(),
+            Language::Cuda,
+            opts,
+            |cx, edits, clashed| {
+                let judged = (edits.iter().zip(classes(cx, edits)))
+                    .map(|(e, c)| {
+                        let old = String::from_utf8_lossy(&cx.src[e.range.clone()]).into_owned();
+                        (old, e.text.to_string(), c)
+                    })
+                    .collect();
+                (judged, !clashed && settled(cx, edits))
+            },
+        );
+        assert!(t.changed, "{src}");
+        (t, judged, settles)
+    }
+
+    /// The round of `src` makes an edit of class `class`, `old` → `new`,
+    /// and settles; and a second round over its output changes nothing.
+    fn accepts(src: &str, opts: &Options, class: Class, old: &str, new: &str) {
+        let (t, judged, settles) = judge(src, opts);
+        assert!(
+            judged
+                .iter()
+                .any(|(o, n, c)| *c == Some(class) && o == old && n == new),
+            "no {class:?} edit {old:?} -> {new:?} in {judged:#?}"
+        );
+        assert!(settles, "not settled: {judged:#?}");
+        let (again, _, _) = super::super::round::round(&t.output, Language::Cuda, opts);
+        assert!(
+            !again.changed,
+            "settled, yet the next round changed\n{}\ninto\n{}",
+            String::from_utf8_lossy(&t.output),
+            String::from_utf8_lossy(&again.output)
+        );
+    }
+
+    /// The round of `src` makes the edit `old` → `new`, refused, and does
+    /// not settle. Returns whether a second round changes the output.
+    fn refuses(src: &str, opts: &Options, old: &str, new: &str) -> bool {
+        let (t, judged, settles) = judge(src, opts);
+        assert!(
+            judged
+                .iter()
+                .any(|(o, n, c)| c.is_none() && o == old && n == new),
+            "no refused edit {old:?} -> {new:?} in {judged:#?}"
+        );
+        assert!(!settles, "settled: {judged:#?}");
+        super::super::round::round(&t.output, Language::Cuda, opts)
+            .0
+            .changed
+    }
+
+    fn launch_syntax() -> Options {
+        Options {
+            kernel_execution_syntax: true,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn a_word_renamed_to_an_inert_word() {
+        let opts = Options::default();
+        let src =
+            "#include <cuda_runtime.h>\nvoid f(float* p) { cudaMalloc(&p, 4); cudaFree(p); }\n";
+        accepts(src, &opts, Class::Word, "cudaMalloc", "hipMalloc");
+        // A number widened: a word that begins with a digit.
+        let src = "__global__ void k(float v) { v = __shfl_down_sync(0xffffffff, v, 1); }\n";
+        accepts(
+            src,
+            &opts,
+            Class::Word,
+            "0xffffffff",
+            "0xffffffffffffffffULL",
+        );
+    }
+
+    #[test]
+    fn a_word_renamed_to_a_word_a_pass_acts_on_is_refused() {
+        // The project's own mapping gives a CUDA name, which the next round
+        // renames.
+        let mut opts = Options::default();
+        (opts.extra_mappings).insert("myAlloc".into(), "cudaMalloc".into());
+        let src = "void f(float* p) { myAlloc(&p, 4); }\n";
+        assert!(refuses(src, &opts, "myAlloc", "cudaMalloc"));
+    }
+
+    #[test]
+    fn a_launch_rewritten() {
+        let opts = launch_syntax();
+        let src = "__global__ void k(float* p) {}\nvoid g(float* p) { k<<<1, 2>>>(p); }\n";
+        accepts(
+            src,
+            &opts,
+            Class::Launch,
+            "k<<<1, 2>>>(",
+            "hipLaunchKernelGGL(k, dim3(1), dim3(2), 0, 0, ",
+        );
+        // A launch of a launch's result takes it whole, in the same round.
+        let src = "void g() { k<<<1, 2>>>(p)<<<3, 4>>>(q); }\n";
+        let (_, judged, settles) = judge(src, &opts);
+        assert!(
+            settles && judged.iter().all(|(_, _, c)| c.is_some()),
+            "{judged:#?}"
+        );
+    }
+
+    #[test]
+    fn a_launch_beside_one_left_or_taking_a_brace_is_refused() {
+        let opts = launch_syntax();
+        // A launch in another's configuration: the outer one waits.
+        let src = "void g() { k<<<1, s<<<2, 3>>>()>>>(); }\n";
+        assert!(refuses(
+            src,
+            &opts,
+            "s<<<2, 3>>>(",
+            "hipLaunchKernelGGL(s, dim3(2), dim3(3), 0, 0"
+        ));
+        // The kernel text holds a brace: the scopes after it read anew.
+        let src = "struct{)<<<3,4>>>(){}i cudaFree(){\n";
+        refuses(
+            src,
+            &opts,
+            "struct{)<<<3,4>>>(",
+            "hipLaunchKernelGGL(struct{), dim3(3), dim3(4), 0, 0",
+        );
+    }
+
+    #[test]
+    fn a_spliced_identifier_renamed() {
+        let opts = Options::default();
+        let src = "void f(float* p) { cuda\\\nMalloc(&p, 4); }\n";
+        accepts(src, &opts, Class::Ident, "cuda\\\nMalloc", "hipMalloc");
+    }
+
+    #[test]
+    fn a_number_with_a_separator_widened() {
+        let opts = Options::default();
+        let src = "__global__ void k(float v) { v = __shfl_sync(0xffff'ffff, v, 1); }\n";
+        accepts(
+            src,
+            &opts,
+            Class::Number,
+            "0xffff'ffff",
+            "0xffffffffffffffffULL",
+        );
+    }
+
+    #[test]
+    fn a_word_after_an_escape_in_a_string_renamed() {
+        let opts = Options::default();
+        let src = "const char* e = \"\\ncurand failed\";\n";
+        accepts(src, &opts, Class::StringWord, "curand", "hiprand");
+    }
+
+    #[test]
+    fn a_header_path_replaced() {
+        let opts = Options::default();
+        let src = "#include <curand_kernel.h>\n__global__ void k(curandState* s) {}\n";
+        accepts(
+            src,
+            &opts,
+            Class::HeaderPath,
+            "curand_kernel.h",
+            "hiprand/hiprand_kernel.h",
+        );
+    }
+
+    #[test]
+    fn text_within_a_line_with_no_structure() {
+        let opts = Options::default();
+        // `register ` dropped.
+        let src = "__global__ void k(int* p) { register int i = 0; p[i] = i; }\n";
+        accepts(src, &opts, Class::InLine, "register ", "");
+        // An argument wrapped.
+        let src = "__constant__ float c[4];\nvoid f(float* h) { cudaMemcpyToSymbol(c, h, 16); }\n";
+        accepts(src, &opts, Class::InLine, "", "HIP_SYMBOL(");
+        // A warp mask dropped (HIP 5.2).
+        let mut opts = Options::default();
+        opts.target.hip_version = Version::parse("5.2").unwrap();
+        let src = "__global__ void k(float v) { v = __shfl_down_sync(0xffffffff, v, 1); }\n";
+        accepts(src, &opts, Class::InLine, "0xffffffff, ", "");
+    }
+
+    #[test]
+    fn text_within_a_line_beside_a_launch_left_is_refused() {
+        // The symbol argument's `<<<` read a configuration across its end,
+        // and so hid the next launch: the next round, with `HIP_SYMBOL(…)`
+        // closed around the argument, rewrites it.
+        let src = "cudaMemcpyToSymbol(x<<<,k<<<1,2>>>()}\n";
+        refuses(src, &launch_syntax(), "", "HIP_SYMBOL(");
+    }
+
+    #[test]
+    fn lines_of_directives_inserted_where_code_is_parted() {
+        let opts = Options::default();
+        // First in the file.
+        let src = "void f(float* p) { cudaFree(p); }\n";
+        accepts(
+            src,
+            &opts,
+            Class::Lines,
+            "",
+            "#include <hip/hip_runtime.h>\n",
+        );
+        // After a statement's end: a guard around an operator HIP defines.
+        let src = "int counter = 0;\ninline __host__ __device__ void operator+=(float2 &a, float2 b) { a.x += b.x; a.y += b.y; }\n";
+        accepts(
+            src,
+            &opts,
+            Class::Lines,
+            "",
+            "#if !defined(__HIP_PLATFORM_AMD__)\n",
+        );
+    }
+
+    #[test]
+    fn lines_inserted_into_an_open_construct_are_refused() {
+        // The definition of __syncwarp would land inside an open asm.
+        let src = " asm((}\n\"curand\"__syncwarp)";
+        let (_, judged, settles) = judge(src, &Options::default());
+        assert!(!settles, "{judged:#?}");
+        assert!(
+            judged
+                .iter()
+                .any(|(o, n, c)| c.is_none() && o.is_empty() && n.starts_with('#')),
+            "{judged:#?}"
+        );
+    }
+
+    #[test]
+    fn a_directive_deleted_where_it_joins_no_code() {
+        let deletes = |src: &str, old: &str| {
+            accepts(src, &Options::default(), Class::DirectiveDeleted, old, "");
+        };
+        // Before the first token of code.
+        let src = "#include <device_launch_parameters.h>\n__global__ void k(int* p) {}\n";
+        deletes(src, "#include <device_launch_parameters.h>\n");
+        // Next to a directive that stays, after code that ends no statement
+        // (a macro opening a namespace): the one that stays after it, and
+        // before it.
+        let src = "#include <cuda_runtime.h>\nBEGIN_NAMESPACE(ops)\n#include <vector>\n#include <cuda.h>\nEND_NAMESPACE\n";
+        deletes(src, "#include <cuda.h>\n");
+        let src = "#include <cuda_runtime.h>\nBEGIN_NAMESPACE(ops)\n#include <cuda.h>\n#include <vector>\nEND_NAMESPACE\n";
+        deletes(src, "#include <cuda.h>\n");
+        // After a statement's end.
+        let src = "#include <cuda_runtime.h>\nint a;\n#include <cuda.h>\nint b;\n";
+        deletes(src, "#include <cuda.h>\n");
+    }
+
+    #[test]
+    fn a_directive_deleted_inside_a_call_is_refused() {
+        // The deleted include joins a call's arguments across it.
+        let src = "#include <cuda.h>\nint x = f(1,\n#include <cuda_runtime.h>\n2);\n";
+        refuses(src, &Options::default(), "#include <cuda_runtime.h>\n", "");
+    }
+
+    #[test]
+    fn a_fix_that_rewrites_a_statement_is_refused() {
+        // An `asm` statement replaced by a call (`--fix`).
+        let opts = Options {
+            apply_fixes: true,
+            ..Options::default()
+        };
+        let src = "__global__ void k(unsigned* o) { unsigned r; asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r)); *o = r; }\n";
+        refuses(
+            src,
+            &opts,
+            "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r))",
+            "r = __lane_id()",
+        );
+    }
+
+    #[test]
+    #[cfg(any(debug_assertions, feature = "confirm-settled"))]
+    #[should_panic(
+        expected = "engine: settled() was wrong: round 1 settled, yet the next round changed bytes 48..58 (line 2) of its output, \"cudaMalloc\" to \"hipMalloc\"; the edit of round 1 nearest it: refused at bytes 19..26 (line 1) of its input, \"myAlloc\" to \"cudaMalloc\""
+    )]
+    fn confirm_names_the_change_and_the_edit_nearest_it() {
+        // As if the round that renamed `myAlloc` had called itself settled.
+        let mut opts = Options::default();
+        (opts.extra_mappings).insert("myAlloc".into(), "cudaMalloc".into());
+        let input = b"void f(float* p) { myAlloc(&p, 4); }\n";
+        let (t, _, _) = super::super::round::round(input, Language::Cuda, &opts);
+        confirm(input, &t.output, Language::Cuda, &opts, 1);
+    }
+}
