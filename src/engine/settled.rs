@@ -8,7 +8,8 @@
 //!
 //! 1. [`Class::Word`]: a whole word (an identifier, a number, a word in a
 //!    string literal: word bytes, with none on either side) replaced by a
-//!    word no pass acts on, a word that begins with a digit, or nothing.
+//!    word no pass acts on (no CUDA name, none of the project's mappings),
+//!    a word that begins with a digit, or nothing.
 //! 2. [`Class::Launch`]: a launch rewritten (`--hip-kernel-execution-syntax`)
 //!    where the rewrite left no `<<<` of the text as it was, unless the
 //!    bytes it replaced hold a brace or a `;` (junk like `struct{)<<<…`: the
@@ -158,7 +159,13 @@ impl<'c, 'a> Judge<'c, 'a> {
         let cx = self.cx;
         let tokens = &cx.lx.tokens;
         let r = &e.range;
-        let inert = |w: &[u8]| !translate::may_act_on(w, &cx.opts.target);
+        // No pass acts on it: no CUDA name, and none the project maps.
+        let inert = |w: &[u8]| {
+            !translate::may_act_on(w, &cx.opts.target)
+                && (cx.opts.extra_mappings.is_empty()
+                    || std::str::from_utf8(w)
+                        .is_ok_and(|w| !cx.opts.extra_mappings.contains_key(w)))
+        };
         // The common case first: a whole word (an identifier, a number, a
         // word in a string literal) replaced by a word or nothing.
         let old = &cx.src[r.clone()];
@@ -513,6 +520,12 @@ mod tests {
         (opts.extra_mappings).insert("myAlloc".into(), "cudaMalloc".into());
         let src = "void f(float* p) { myAlloc(&p, 4); }\n";
         assert!(refuses(src, &opts, "myAlloc", "cudaMalloc"));
+        // One of the project's mappings gives a name another of them maps.
+        let mut opts = Options::default();
+        (opts.extra_mappings).insert("oldName".into(), "midName".into());
+        (opts.extra_mappings).insert("midName".into(), "newName".into());
+        let src = "void f(float* p) { oldName(p); }\n";
+        assert!(refuses(src, &opts, "oldName", "midName"));
     }
 
     #[test]
