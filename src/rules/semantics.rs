@@ -42,6 +42,36 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
     }
 }
 
+/// The first rename of the file to one of AMD's FNUZ FP8 types
+/// (`__nv_fp8_e4m3` → `__hip_fp8_e4m3_fnuz`, as AMD's tables map it): CUDA's
+/// types are OCP FP8, whose E4M3 has exponent bias 7, a negative zero and
+/// NaN at 0x7f/0xff; FNUZ E4M3 has bias 8, no negative zero and its one NaN
+/// at 0x80. Values compute alike in float, but the same bits are other
+/// numbers, so stored or exchanged FP8 data changes meaning. Read from the
+/// edits, so any mapping to a `_fnuz` name is covered.
+pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    let renamed = cx.edits.iter().find(|e| {
+        e.text.contains("_fnuz")
+            && !e.range.is_empty()
+            && memchr::memmem::find(&cx.src[e.range.clone()], b"_fnuz").is_none()
+    });
+    let Some(e) = renamed else {
+        return;
+    };
+    let cuda = String::from_utf8_lossy(&cx.src[e.range.clone()]);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            e.range.clone(),
+            format!(
+                "`{cuda}` (OCP FP8) becomes `{}`, AMD's FNUZ format: another exponent bias and no negative zero, so the same bytes are other values",
+                e.text
+            ),
+        )
+        .with_help("values converted to and from float agree (range aside: FNUZ E4M3 tops out at 240, OCP at 448); FP8 data stored in files, exchanged with CUDA builds or reinterpreted as bytes must be converted; this file's other FP8 names are mapped the same way"),
+    );
+}
+
 /// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
 /// overloads make ambiguous: HIP declares `__ffs` for `int` and `unsigned
 /// int`, `__ffsll` for `long long` and `unsigned long long`, so a `long`,
