@@ -72,6 +72,157 @@ pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     );
 }
 
+/// CUDA's texture and surface object handles, `unsigned long long` there and
+/// pointers in HIP (`hipTextureObject_t` is `struct __hip_texture*`).
+const HANDLE_TYPES: &[&[u8]] = &[
+    b"cudaTextureObject_t",
+    b"cudaSurfaceObject_t",
+    b"CUtexObject",
+    b"CUsurfObject",
+];
+
+/// Handles used as the integers they are in CUDA: a variable of an integer
+/// type initialised from one, a handle assigned from an integer variable,
+/// or compared with one (or with a literal other than 0). HIP's handles
+/// are pointers, so these do not compile there.
+pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    if !HANDLE_TYPES
+        .iter()
+        .any(|t| memchr::memmem::find(cx.src, t).is_some())
+    {
+        return;
+    }
+    // The file's handle variables: `cudaTextureObject_t tex = 0;`, a
+    // parameter `cudaSurfaceObject_t surf`, `CUtexObject a, b;`.
+    let mut handles: Vec<&[u8]> = Vec::new();
+    for k in 0..cx.lx.tokens.len() {
+        if cx.tok(k).kind != TokenKind::Ident || !HANDLE_TYPES.contains(&cx.text(k)) {
+            continue;
+        }
+        let mut v = cx.next(k);
+        while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
+            if !cx
+                .next(name)
+                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
+            {
+                break;
+            }
+            handles.push(cx.text(name));
+            // `a = 0, b` in one declaration (not a parameter list's next
+            // parameter): past the initialiser to the comma.
+            let parameter = cx
+                .prev(k)
+                .is_some_and(|p| matches!(cx.text(p), b"(" | b","));
+            let mut c = cx.next(name);
+            while let Some(t) = c.filter(|&t| !matches!(cx.text(t), b"," | b";" | b")" | b"}")) {
+                c = match cx.text(t) {
+                    b"(" | b"[" | b"{" => cx.matching_close(t).and_then(|close| cx.next(close)),
+                    _ => cx.next(t),
+                };
+            }
+            v = c
+                .filter(|&c| cx.is_punct(c, b",") && !parameter)
+                .and_then(|c| cx.next(c));
+        }
+    }
+    if handles.is_empty() {
+        return;
+    }
+    let integer = |words: &[&[u8]]| {
+        !words.is_empty()
+            && words.iter().all(|w| {
+                matches!(
+                    *w,
+                    b"unsigned"
+                        | b"signed"
+                        | b"long"
+                        | b"int"
+                        | b"uint64_t"
+                        | b"int64_t"
+                        | b"size_t"
+                        | b"uintptr_t"
+                        | b"intptr_t"
+                        | b"uint32_t"
+                        | b"int32_t"
+                )
+            })
+    };
+    let integer_var = |t: usize| {
+        cx.tok(t).kind == TokenKind::Ident
+            && !handles.contains(&cx.text(t))
+            && declared_type(cx, t).is_some_and(|w| integer(&w))
+    };
+    let nonzero_literal = |t: usize| {
+        cx.tok(t).kind == TokenKind::Number && cx.text(t).iter().any(|b| (b'1'..=b'9').contains(b))
+    };
+    for k in 0..cx.lx.tokens.len() {
+        if cx.tok(k).kind != TokenKind::Ident
+            || !handles.contains(&cx.text(k))
+            || cx.tok(k).in_directive()
+        {
+            continue;
+        }
+        let (Some(p), Some(n)) = (cx.prev(k), cx.next(k)) else {
+            continue;
+        };
+        let ends = |t: usize| matches!(cx.text(t), b";" | b"," | b")");
+        let how = if cx.is_punct(p, b"=")
+            && ends(n)
+            && cx.prev(p).is_some_and(|d| {
+                cx.tok(d).kind == TokenKind::Ident
+                    && declared_type(cx, d).is_some_and(|w| integer(&w))
+                    && cx
+                        .prev(d)
+                        .is_some_and(|t| cx.tok(t).kind == TokenKind::Ident)
+            }) {
+            Some("stored in an integer variable")
+        } else if cx.is_punct(n, b"=")
+            && comparison_operand(cx, n).is_none()
+            && !cx
+                .prev(k)
+                .is_some_and(|t| HANDLE_TYPES.contains(&cx.text(t)))
+            && cx
+                .next(n)
+                .is_some_and(|w| integer_var(w) && cx.next(w).is_some_and(ends))
+        {
+            Some("assigned from an integer variable")
+        } else if comparison_operand(cx, n).is_some_and(|w| {
+            (integer_var(w) || nonzero_literal(w))
+                && cx.next(w).is_some_and(|e| !cx.is_punct(e, b"("))
+        }) {
+            Some("compared with an integer")
+        } else {
+            None
+        };
+        let Some(how) = how else {
+            continue;
+        };
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedApi,
+                cx.tok(k).range(),
+                format!(
+                    "`{}` is a texture or surface object handle, {how}: CUDA's handles are `unsigned long long`, HIP's are pointers",
+                    String::from_utf8_lossy(cx.text(k))
+                ),
+            )
+            .with_help("keep handles in handle-typed variables, or convert explicitly (`reinterpret_cast<uintptr_t>(h)` and back)"),
+        );
+    }
+}
+
+/// The right operand of `==` or `!=` starting at token `op` (the lexer
+/// gives one token per punctuation character).
+fn comparison_operand(cx: &Cx<'_>, op: usize) -> Option<usize> {
+    if !matches!(cx.text(op), b"=" | b"!") {
+        return None;
+    }
+    let eq = cx
+        .next(op)
+        .filter(|&e| cx.is_punct(e, b"=") && cx.tok(e).start == cx.tok(op).end)?;
+    cx.next(eq)
+}
+
 /// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
 /// overloads make ambiguous: HIP declares `__ffs` for `int` and `unsigned
 /// int`, `__ffsll` for `long long` and `unsigned long long`, so a `long`,
@@ -151,7 +302,8 @@ fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnost
 fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
     let name = cx.text(use_tok);
     let stop = use_tok.saturating_sub(4096);
-    let mut k = use_tok;
+    // From the token itself: it may be the declarator.
+    let mut k = use_tok + 1;
     while k > stop {
         k -= 1;
         if cx.text(k) != name || cx.tok(k).kind != TokenKind::Ident {
@@ -179,11 +331,13 @@ fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
             }
         }
         // `return x;`, `case x:` and the like are no declarations.
-        if words
-            .iter()
-            .any(|w| matches!(*w, b"return" | b"case" | b"goto" | b"else" | b"do"))
-        {
-            return None;
+        if words.iter().any(|w| {
+            matches!(
+                *w,
+                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw"
+            )
+        }) {
+            continue;
         }
         words.reverse();
         return Some(words);
