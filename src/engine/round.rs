@@ -122,7 +122,7 @@ pub(super) fn round_judged<J>(
         cuda,
         &mut outcome,
     );
-    rules::retain_outside(&outcome.cuda_only, &mut found);
+    rules::retain_outside(&outcome.moot, &mut found);
     found.extend(reported);
     cx.stats.declared.extend(outcome.facts);
     found.extend(cx.notes.take());

@@ -65,9 +65,10 @@ pub(crate) struct Outcome {
     /// What the file tells the run's other files
     /// ([`crate::project::ProjectNames`]).
     pub(crate) facts: Vec<String>,
-    /// Byte ranges a required fix keeps for CUDA alone (under a guard no
-    /// HIP build compiles): any finding inside is moot.
-    pub(crate) cuda_only: Vec<(usize, usize)>,
+    /// Byte ranges whose translation findings a required fix makes moot:
+    /// code kept for CUDA alone (under a guard no HIP build compiles), a
+    /// call rewritten into a form the target has.
+    pub(crate) moot: Vec<(usize, usize)>,
 }
 
 /// Runs every rule over one file, in one pass over its tokens; fills
@@ -96,7 +97,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
                 libraries::namespace(cx, i, name, &mut last_namespace_line, &mut out);
                 if cuda {
                     warp.ident(cx, i, name, &mut out);
-                    semantics::ident(cx, i, name, &mut out);
+                    semantics::ident(cx, i, name, &mut outcome.moot, &mut out);
                     collisions.ident(cx, i, name, &mut out);
                     versions::ident(cx, i, name, &mut versions, &mut out);
                 }
@@ -106,7 +107,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         }
     }
     outcome.facts.extend(warp.into_facts());
-    outcome.cuda_only = collisions.summarize(cx, &mut out);
+    outcome.moot.extend(collisions.summarize(cx, &mut out));
     guards::apply(cx, &mut out);
     out
 }

@@ -10,7 +10,13 @@ use crate::lex::TokenKind;
 use crate::mappings::Version;
 
 /// Checks identifier token `i`, spelled `name`.
-pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+pub(super) fn ident(
+    cx: &Cx<'_>,
+    i: usize,
+    name: &[u8],
+    moot: &mut Vec<(usize, usize)>,
+    out: &mut Vec<Diagnostic>,
+) {
     {
         match name {
             b"__CUDA_ARCH__" => out.push(
@@ -37,9 +43,77 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
+            b"cudaLaunchHostFunc" => host_function_as_callback(cx, i, moot, out),
             _ => {}
         }
     }
+}
+
+/// `cudaLaunchHostFunc(stream, fn, data)` below the HIP version that has
+/// `hipLaunchHostFunc` (5.3: 5.2 declares it, but libamdhip64 5.2 does not
+/// export it), where `fn` names a function of the file: a stream callback
+/// does the same, run after the stream's work, given the same data, so the
+/// call becomes `hipStreamAddCallback(stream, [](hipStream_t, hipError_t,
+/// void *data) { fn(data); }, data, 0)`. (A function pointer held in a
+/// variable cannot be called from a lambda without captures: left, with
+/// the translation's finding.)
+fn host_function_as_callback(
+    cx: &Cx<'_>,
+    i: usize,
+    moot: &mut Vec<(usize, usize)>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(m) = crate::mappings::lookup("cudaLaunchHostFunc") else {
+        return;
+    };
+    if cx.opts.target.hip_version >= m.hip.added || cx.tok(i).in_directive() {
+        return;
+    }
+    let Some(args) = cx
+        .next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o))
+    else {
+        return;
+    };
+    let [_, (f, f_end), _] = args.args[..] else {
+        return;
+    };
+    let function = cx.text(f);
+    // A function the file declares: `void CUDART_CB fn(void *data)`.
+    let declared = f_end == f + 1
+        && cx.tok(f).kind == TokenKind::Ident
+        && (0..cx.lx.tokens.len()).any(|k| {
+            k != f
+                && cx.text(k) == function
+                && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
+                && cx.prev(k).is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && cx.text(p) != b"return")
+        });
+    if !declared {
+        return;
+    }
+    let arg = cx.span(f, f_end);
+    moot.push((cx.tok(i).start as usize, cx.tok(i).end as usize));
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.tok(i).range(),
+            format!(
+                "`cudaLaunchHostFunc` needs HIP {} (`hipLaunchHostFunc`); the target is HIP {}",
+                m.hip.added, cx.opts.target.hip_version
+            ),
+        )
+        .with_fix(
+            "call it as a stream callback: hipStreamAddCallback runs it after the stream's work, with the same data",
+            vec![
+                Edit::replace(cx.tok(i).range(), "hipStreamAddCallback"),
+                Edit::insert(arg.start, "[](hipStream_t, hipError_t, void *data) { "),
+                Edit::insert(arg.end, "(data); }"),
+                Edit::insert(cx.tok(args.close).start as usize, ", 0"),
+            ],
+            Applicability::Required,
+        ),
+    );
 }
 
 /// The first rename of the file to one of AMD's FNUZ FP8 types
