@@ -306,7 +306,8 @@ fn call_rewrites() {
         mappings::lookup(name)
             .unwrap()
             .call
-            .and_then(|c| c.wrap_arg)
+            .and_then(|c| c.wrap_arg.first())
+            .map(|w| (w.index, w.with))
     };
     assert_eq!(wrap("cudaMemcpyToSymbol"), Some((0, "HIP_SYMBOL")));
     assert_eq!(wrap("cudaMemcpyFromSymbol"), Some((1, "HIP_SYMBOL")));
