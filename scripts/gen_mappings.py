@@ -117,7 +117,7 @@ FIELDS = (
     + [f"cuda_{v}" for v in VERSION_FIELDS]
     + [f"hip_{v}" for v in VERSION_FIELDS + ["experimental"]]
     + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
-    + ["delete", "legacy", "wrap_arg", "by_arity", "append_arg", "note", "source"]
+    + ["delete", "legacy", "wrap_arg", "by_arity", "append_arg", "drop_arg", "call_note", "note", "source"]
 )
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
 

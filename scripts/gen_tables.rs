@@ -97,9 +97,11 @@ struct Entry {
     #[serde(default)]
     delete: bool,
     legacy: Option<LegacyEntry>,
-    wrap_arg: Option<WrapArg>,
+    wrap_arg: Option<OneOrMany<WrapArg>>,
     by_arity: Option<Vec<ByArity>>,
-    append_arg: Option<Appends>,
+    append_arg: Option<OneOrMany<AppendArg>>,
+    drop_arg: Option<OneOrMany<DropArg>>,
+    call_note: Option<OneOrMany<CallNote>>,
     note: Option<String>,
     /// Where an ADDENDA fact comes from; kept in the TOML only.
     #[allow(dead_code)]
@@ -122,6 +124,8 @@ struct LegacyEntry {
 struct WrapArg {
     index: u8,
     with: String,
+    arity: Option<u8>,
+    if_type: Option<ArgType>,
 }
 
 #[derive(Deserialize)]
@@ -138,21 +142,52 @@ struct AppendArg {
     text: String,
 }
 
-/// One `append_arg` table, or a list of them (one per arity).
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum Appends {
-    One(AppendArg),
-    Many(Vec<AppendArg>),
+#[serde(deny_unknown_fields)]
+struct DropArg {
+    arity: u8,
+    index: u8,
+    #[serde(default)]
+    if_null: bool,
+    if_type: Option<ArgType>,
+    note: Option<String>,
 }
 
-impl Appends {
-    fn list(&self) -> &[AppendArg] {
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArgType {
+    index: u8,
+    types: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CallNote {
+    /// Only calls with exactly this many arguments (absent: every call).
+    arity: Option<u8>,
+    note: String,
+}
+
+/// One table, or a list of them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    fn list(&self) -> &[T] {
         match self {
-            Appends::One(a) => std::slice::from_ref(a),
-            Appends::Many(v) => v,
+            OneOrMany::One(a) => std::slice::from_ref(a),
+            OneOrMany::Many(v) => v,
         }
     }
+}
+
+/// Items of an optional one-or-many field.
+fn items<T>(field: &Option<OneOrMany<T>>) -> &[T] {
+    field.as_ref().map_or(&[], OneOrMany::list)
 }
 
 #[derive(Deserialize)]
@@ -245,6 +280,114 @@ impl Side {
             self.experimental
         )
     }
+}
+
+/// The `CallRewrite` literal of an entry's argument rewrites, checked: an
+/// index within the arity it applies to, a note where a dropped argument
+/// may be left.
+fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
+    let arg_type = |field: &str, t: &Option<ArgType>, arity: Option<u8>| -> Result<String> {
+        let Some(t) = t else {
+            return Ok("None".into());
+        };
+        if t.types.is_empty() {
+            return Err(cx.err(format!("`{field}.if_type` needs at least one type")));
+        }
+        if arity.is_some_and(|n| t.index >= n) {
+            return Err(cx.err(format!(
+                "`{field}.if_type.index` {} is past the arity {}",
+                t.index,
+                arity.unwrap_or_default()
+            )));
+        }
+        let mut types = String::from("&[");
+        for ty in &t.types {
+            cx.name(&format!("{field}.if_type.types"), &Some(ty.clone()))?;
+            let _ = write!(types, "{}, ", lit(ty));
+        }
+        types.push(']');
+        Ok(format!(
+            "Some(&ArgType {{ index: {}, types: {types} }})",
+            t.index
+        ))
+    };
+    let mut wrap = String::from("&[");
+    for w in items(&e.wrap_arg) {
+        cx.name("wrap_arg.with", &Some(w.with.clone()))?;
+        if w.arity.is_some_and(|n| w.index >= n) {
+            return Err(cx.err(format!(
+                "`wrap_arg.index` {} is past the arity {}",
+                w.index,
+                w.arity.unwrap_or_default()
+            )));
+        }
+        let arity = match w.arity {
+            Some(n) => format!("Some({n})"),
+            None => "None".into(),
+        };
+        let _ = write!(
+            wrap,
+            "WrapArg {{ index: {}, with: {}, arity: {arity}, if_type: {} }}, ",
+            w.index,
+            lit(&w.with),
+            arg_type("wrap_arg", &w.if_type, w.arity)?
+        );
+    }
+    wrap.push(']');
+    let mut arity = String::from("&[");
+    for b in e.by_arity.iter().flatten() {
+        cx.name("by_arity.hip", &Some(b.hip.clone()))?;
+        let _ = write!(arity, "({}, {}), ", b.arity, lit(&b.hip));
+    }
+    arity.push(']');
+    let mut append = String::from("&[");
+    for a in items(&e.append_arg) {
+        cx.name("append_arg.text", &Some(a.text.clone()))?;
+        let _ = write!(append, "({}, {}), ", a.arity, lit(&a.text));
+    }
+    append.push(']');
+    let mut drop = String::from("&[");
+    for d in items(&e.drop_arg) {
+        if d.index >= d.arity {
+            return Err(cx.err(format!(
+                "`drop_arg.index` {} is past the arity {}",
+                d.index, d.arity
+            )));
+        }
+        let note = match (&d.note, d.if_null) {
+            (Some(n), true) => cx
+                .name("drop_arg.note", &Some(n.clone()))?
+                .unwrap_or_default(),
+            (None, true) => {
+                return Err(cx.err(
+                    "`drop_arg` with `if_null` needs a `note`: what HIP lacks where the argument is not null, and what to do",
+                ));
+            }
+            (Some(_), false) => {
+                return Err(cx.err("`drop_arg.note` is for `if_null` (it explains the finding where the argument is not null)"));
+            }
+            (None, false) => String::new(),
+        };
+        let _ = write!(
+            drop,
+            "DropArg {{ arity: {}, index: {}, if_null: {}, if_type: {}, note: {} }}, ",
+            d.arity,
+            d.index,
+            d.if_null,
+            arg_type("drop_arg", &d.if_type, Some(d.arity))?,
+            lit(&note)
+        );
+    }
+    drop.push(']');
+    let mut notes = String::from("&[");
+    for n in items(&e.call_note) {
+        cx.name("call_note.note", &Some(n.note.clone()))?;
+        let _ = write!(notes, "({}, {}), ", n.arity.unwrap_or(0), lit(&n.note));
+    }
+    notes.push(']');
+    Ok(format!(
+        "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append}, drop_arg: {drop}, call_note: {notes} }})"
+    ))
 }
 
 fn read(file: &Path) -> Result<String> {
@@ -364,7 +507,7 @@ pub fn generate(root: &Path) -> Result<String> {
     );
     let _ = writeln!(out, "// {UPDATE_COMMAND}\n");
     out.push_str(
-        "use super::{CallRewrite, HeaderMapping, Kind, Legacy, Mapping, Side, Version};\n\n",
+        "use super::{\n    ArgType, CallRewrite, DropArg, HeaderMapping, Kind, Legacy, Mapping, Side, Version, WrapArg,\n};\n\n",
     );
     family_enum(&families, &mut out);
     out.push_str(
@@ -447,29 +590,13 @@ pub fn generate(root: &Path) -> Result<String> {
             let cc = cx.version("cuda_changed", &e.cuda_changed)?;
             let cr = cx.version("cuda_removed", &e.cuda_removed)?;
 
-            let call = if e.wrap_arg.is_some() || e.by_arity.is_some() || e.append_arg.is_some() {
-                let wrap = match &e.wrap_arg {
-                    Some(w) => {
-                        cx.name("wrap_arg.with", &Some(w.with.clone()))?;
-                        format!("Some(({}, {}))", w.index, lit(&w.with))
-                    }
-                    None => "None".into(),
-                };
-                let mut arity = String::from("&[");
-                for b in e.by_arity.iter().flatten() {
-                    cx.name("by_arity.hip", &Some(b.hip.clone()))?;
-                    let _ = write!(arity, "({}, {}), ", b.arity, lit(&b.hip));
-                }
-                arity.push(']');
-                let mut append = String::from("&[");
-                for a in e.append_arg.iter().flat_map(Appends::list) {
-                    cx.name("append_arg.text", &Some(a.text.clone()))?;
-                    let _ = write!(append, "({}, {}), ", a.arity, lit(&a.text));
-                }
-                append.push(']');
-                format!(
-                    "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append} }})"
-                )
+            let call = if e.wrap_arg.is_some()
+                || e.by_arity.is_some()
+                || e.append_arg.is_some()
+                || e.drop_arg.is_some()
+                || e.call_note.is_some()
+            {
+                call_rewrite(&cx, e)?
             } else {
                 "None".into()
             };

@@ -177,6 +177,41 @@ fn delete_and_legacy_rules() {
 }
 
 #[test]
+fn call_rewrite_rules() {
+    let e = error_with(&[(
+        "mappings/driver.toml",
+        "[entries]\ncuCtxCreate = { hip = \"hipCtxCreate\", kind = \"function\", \
+         drop_arg = { arity = 4, index = 4 } }\n",
+    )]);
+    assert_eq!(
+        e,
+        "mappings error in ROOT/mappings/driver.toml at key `cuCtxCreate`: \
+         `drop_arg.index` 4 is past the arity 4"
+    );
+    let e = error_with(&[(
+        "mappings/driver.toml",
+        "[entries]\ncuCtxCreate = { hip = \"hipCtxCreate\", kind = \"function\", \
+         drop_arg = { arity = 4, index = 1, if_null = true } }\n",
+    )]);
+    assert!(e.ends_with("`drop_arg` with `if_null` needs a `note`: what HIP lacks where the argument is not null, and what to do"), "{e}");
+    let e = error_with(&[(
+        "mappings/runtime.toml",
+        "[entries]\ncudaMemAdvise = { hip = \"hipMemAdvise\", kind = \"function\", \
+         wrap_arg = { index = 3, arity = 4, with = \"f\", if_type = { index = 3, types = [] } } }\n",
+    )]);
+    assert!(
+        e.ends_with("`wrap_arg.if_type` needs at least one type"),
+        "{e}"
+    );
+    let e = error_with(&[(
+        "mappings/runtime.toml",
+        "[entries]\ncudaMemAdvise = { hip = \"hipMemAdvise\", kind = \"function\", \
+         wrap_arg = { index = 4, arity = 4, with = \"f\" } }\n",
+    )]);
+    assert!(e.ends_with("`wrap_arg.index` 4 is past the arity 4"), "{e}");
+}
+
+#[test]
 fn unknown_field_and_unknown_family_file() {
     let e = error_with(&[(
         "mappings/runtime.toml",

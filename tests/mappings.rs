@@ -306,7 +306,8 @@ fn call_rewrites() {
         mappings::lookup(name)
             .unwrap()
             .call
-            .and_then(|c| c.wrap_arg)
+            .and_then(|c| c.wrap_arg.first())
+            .map(|w| (w.index, w.with))
     };
     assert_eq!(wrap("cudaMemcpyToSymbol"), Some((0, "HIP_SYMBOL")));
     assert_eq!(wrap("cudaMemcpyFromSymbol"), Some((1, "HIP_SYMBOL")));
@@ -334,6 +335,20 @@ fn call_rewrites() {
     assert!(gi.by_arity.contains(&(2, "hipGraphInstantiateWithFlags")));
     assert!(gi.by_arity.contains(&(3, "hipGraphInstantiateWithFlags")));
     assert_eq!(gi.append_arg, &[(2, "0")]);
+    // CUDA 13's extra arguments, dropped where null (issue 23).
+    let cc = mappings::lookup("cuCtxCreate").unwrap().call.unwrap();
+    assert_eq!(
+        cc.drop_arg
+            .iter()
+            .map(|d| (d.arity, d.index, d.if_null))
+            .collect::<Vec<_>>(),
+        [(4, 1, true)]
+    );
+    assert!(!cc.drop_arg[0].note.is_empty());
+    let advise = mappings::lookup("cudaMemAdvise").unwrap().call.unwrap();
+    let w = advise.wrap_arg[0];
+    assert_eq!((w.index, w.arity), (3, Some(4)));
+    assert!(w.if_type.unwrap().types.contains(&"cudaMemLocation"));
 }
 
 #[test]

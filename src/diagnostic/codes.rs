@@ -178,7 +178,11 @@ hipify.toml:\n\n```toml\n[mappings]\ncudaAtomicCapabilityScalar128 = \"myHipAtom
         "a CUDA API with no HIP counterpart (in the target HIP version)",
         "The tables list the API, but HIP has no counterpart, or only a newer HIP than \
 `--hip-version` does. The name is left as it is. Rework the code, raise `--hip-version`, or guard \
-the CUDA-only path. One has an exact AMD form the translation supplies itself: `__syncwarp`, \
+the CUDA-only path. The same code marks calls whose arguments HIP takes otherwise: a call left as \
+it is because an argument HIP has no parameter for is not null (CUDA 13's \
+`cuCtxCreate(&ctx, params, flags, dev)`; with NULL there the argument is dropped), and a call \
+translated whose arguments still need a hand (`cusparseSpSV_solve` without the buffer \
+hipSPARSE takes). One has an exact AMD form the translation supplies itself: `__syncwarp`, \
 defined once per file for AMD GPUs (its memory ordering: a wavefront runs in lockstep), a \
 required fix.\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
 After:\n\n```cpp\n#if !defined(__HIP_PLATFORM_AMD__)\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n#endif\n```";

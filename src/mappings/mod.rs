@@ -126,10 +126,10 @@ pub struct Side {
 /// How a call's arguments change, beyond its name (ADDENDA: hipify-clang's rules).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CallRewrite {
-    /// Wrap argument `.0` (0-based) as `.1(arg)`: `HIP_SYMBOL` or
-    /// `reinterpret_cast<const void*>` (`cudaGetSymbolAddress(&p, sym)` wraps
-    /// argument 1).
-    pub wrap_arg: Option<(u8, &'static str)>,
+    /// Wrap an argument as `with(arg)`: `HIP_SYMBOL`,
+    /// `reinterpret_cast<const void*>`, a C-style cast (`cudaGetSymbolAddress(&p, sym)`
+    /// wraps argument 1).
+    pub wrap_arg: &'static [WrapArg],
     /// A different HIP name when called with exactly this many arguments
     /// (`cudaEventCreate(&e, flags)` → `hipEventCreateWithFlags`).
     pub by_arity: &'static [(u8, &'static str)],
@@ -137,6 +137,65 @@ pub struct CallRewrite {
     /// (`cudaMallocHost(p, n)` → `hipHostMalloc(p, n, hipHostMallocDefault)`):
     /// the defaults CUDA declares and HIP does not.
     pub append_arg: &'static [(u8, &'static str)],
+    /// Arguments HIP has no parameter for (CUDA 13's `cuCtxCreate(&c, params, flags, dev)`
+    /// → `hipCtxCreate(&c, flags, dev)`).
+    pub drop_arg: &'static [DropArg],
+    /// A finding at every call with exactly `.0` arguments (any count where
+    /// `.0` is 0), whose text is `.1`: the HIP function takes something
+    /// else there, and no exact rewrite exists.
+    pub call_note: &'static [(u8, &'static str)],
+}
+
+impl CallRewrite {
+    /// Whether some call's arguments or name change (not only a finding):
+    /// such a mapping is no plain rename.
+    pub fn changes_calls(&self) -> bool {
+        !(self.wrap_arg.is_empty()
+            && self.by_arity.is_empty()
+            && self.append_arg.is_empty()
+            && self.drop_arg.is_empty())
+    }
+}
+
+/// One argument wrapped (`wrap_arg`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrapArg {
+    /// The argument (0-based).
+    pub index: u8,
+    /// The wrapper: the text written before `(arg)`.
+    pub with: &'static str,
+    /// Only calls with exactly this many arguments (`None`: any).
+    pub arity: Option<u8>,
+    /// Only where an argument is declared as one of these types.
+    pub if_type: Option<&'static ArgType>,
+}
+
+/// One argument dropped (`drop_arg`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DropArg {
+    /// Only calls with exactly this many arguments.
+    pub arity: u8,
+    /// The argument (0-based).
+    pub index: u8,
+    /// Only where the argument is a null literal (`NULL`, `nullptr`, `0`,
+    /// `(T)0` …); elsewhere the call is left as it is, with a finding.
+    pub if_null: bool,
+    /// Only where an argument is declared as one of these types.
+    pub if_type: Option<&'static ArgType>,
+    /// What HIP lacks and what to do, for the finding where the argument
+    /// is not null.
+    pub note: &'static str,
+}
+
+/// A condition on the type of one argument: what the file declares it as
+/// (a variable's declaration before the call, or a type named in the
+/// argument itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgType {
+    /// The argument (0-based).
+    pub index: u8,
+    /// The type names (CUDA's and HIP's spellings).
+    pub types: &'static [&'static str],
 }
 
 /// The form to emit for targets older than the HIP version that added the
@@ -148,7 +207,9 @@ pub struct Legacy {
     /// The legacy form's own first version: older targets have neither form
     /// (`Version::NONE`: always there).
     pub since: Version,
-    /// The legacy HIP name.
+    /// The legacy HIP name, or an expression to call in its place
+    /// (`[](hipError_t e, const char **s) { … }` for `cuGetErrorString`
+    /// before HIP 5.4): an expression is used only where the name is called.
     pub hip: &'static str,
     /// Drop the first argument (the warp mask).
     pub drop_first_arg: bool,
@@ -598,7 +659,7 @@ mod tests {
     #[test]
     fn call_rewrites() {
         let c = lookup("cudaGetSymbolAddress").unwrap().call.unwrap();
-        assert_eq!(c.wrap_arg, Some((1, "HIP_SYMBOL")));
+        assert_eq!((c.wrap_arg[0].index, c.wrap_arg[0].with), (1, "HIP_SYMBOL"));
         let c = lookup("cudaEventCreate").unwrap().call.unwrap();
         assert_eq!(c.by_arity, &[(2, "hipEventCreateWithFlags")]);
         let c = lookup("cudaMallocHost").unwrap().call.unwrap();

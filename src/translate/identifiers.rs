@@ -185,6 +185,8 @@ fn defines_hip_layer(cx: &Cx<'_>, i: usize) -> bool {
 
 pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     let mut skip_until = 0usize;
+    // Dropped arguments: their identifiers are deleted with them.
+    let mut skip: Vec<std::ops::Range<usize>> = Vec::new();
     let mut unknown: Vec<usize> = Vec::new();
     let mut declared: foldhash::HashSet<&[u8]> = Default::default();
     // Names the file declares as variables (`const unsigned umin = …`): a
@@ -206,6 +208,12 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         cx.facts.landmarks.note_ident(i, raw);
         if (tok.start as usize) < skip_until {
             continue;
+        }
+        if !skip.is_empty() {
+            skip.retain(|r| r.end > tok.start as usize);
+            if skip.iter().any(|r| r.contains(&(tok.start as usize))) {
+                continue;
+            }
         }
         // The hot path: most identifiers are no CUDA name, and are skipped
         // here after a length test, a bit test and a Bloom filter.
@@ -355,22 +363,39 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             continue;
         }
         let resolved = m.resolve(&cx.opts.target);
+        // A legacy form that is an expression (`[](…) { … }`) stands only
+        // where the name is called.
+        let resolved = match resolved.name {
+            Some(expr)
+                if resolved.legacy.is_some()
+                    && !is_identifier(expr)
+                    && !cx.next(i).is_some_and(|n| cx.is_punct(n, b"(")) =>
+            {
+                mappings::Resolved {
+                    name: None,
+                    status: Status::Unsupported,
+                    legacy: None,
+                }
+            }
+            _ => resolved,
+        };
         let Some(mut hip) = resolved.name else {
             if !crate::mappings::REPORTED_BY_RULES.contains(&name) {
                 unsupported_at.push((i, unsupported(cx, tok.range(), m, name, resolved.status)));
             }
             continue;
         };
-        if resolved.status == Status::Deprecated {
-            cx.diagnostics.push(Diagnostic::new(
+        // Said once the call is known to become `hip` (not left as it is).
+        let deprecated = (resolved.status == Status::Deprecated).then(|| {
+            Diagnostic::new(
                 Code::DeprecatedApi,
                 tok.range(),
                 format!(
                     "`{name}` becomes `{hip}`, which HIP deprecated in {}",
                     side(cx, m).deprecated
                 ),
-            ));
-        }
+            )
+        });
         if m.call.is_some() || resolved.legacy.is_some() {
             let call = calls::rewrite_call(cx, i, hip, m.call, resolved.legacy);
             if call.unread {
@@ -381,15 +406,26 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                     Diagnostic::new(
                         Code::ParseError,
                         tok.range(),
-                        format!("`{name}` becomes `{hip}` without its first argument, but its arguments hold braces, a `;` or a declaration keyword, so the call was left as it is"),
+                        format!(
+                            "`{name}` becomes `{hip}` without {}, but its arguments hold braces, a `;` or a declaration keyword, so the call was left as it is",
+                            if resolved.legacy.is_some_and(|l| l.drop_first_arg) {
+                                "its first argument"
+                            } else {
+                                "one of its arguments"
+                            }
+                        ),
                     )
                     .with_help("check the call's parentheses (a macro may hide them), then translate again"),
                 );
                 continue;
             }
+            if call.kept {
+                continue;
+            }
             hip = call.name;
-            skip_until = skip_until.max(call.skip_until);
+            skip.extend(call.skip);
         }
+        cx.diagnostics.extend(deprecated);
         rename(cx, i, m, name, Some(hip));
     }
     let mut syncwarp = None;
@@ -447,6 +483,12 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             ),
         );
     }
+}
+
+/// Whether `name` is one C++ identifier (not an expression standing for a
+/// call: a legacy form may be one).
+fn is_identifier(name: &str) -> bool {
+    name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// Whether the namespace name at `i` is used as one: before `::`
