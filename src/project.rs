@@ -37,6 +37,12 @@ pub struct ProjectNames {
     facts: Mutex<Vec<(Vec<String>, Vec<PathBuf>)>>,
     /// Every file's `#include "…"` targets, for the include graph.
     includes_of: Mutex<HashMap<PathBuf, Vec<PathBuf>>>,
+    /// Per file, the APIs HIP lacks that it defines itself (a shim's
+    /// `atomicInc_system`, `#define __stcs …`, a vendored `CUDART_INF_F`):
+    /// they count only for the file and the files that include it
+    /// ([`ProjectNames::defined_for`]), not run-wide, so that one program's
+    /// shim does not silence another's uses.
+    defines_of: Mutex<HashMap<PathBuf, Vec<String>>>,
 }
 
 impl ProjectNames {
@@ -87,6 +93,15 @@ impl ProjectNames {
         if let Ok(mut g) = self.includes_of.lock() {
             g.insert(lexical(path), all.clone());
         }
+        let (local, names): (Vec<&String>, Vec<&String>) =
+            names.into_iter().partition(|n| n.starts_with(DEFINES));
+        if !local.is_empty()
+            && let Ok(mut d) = self.defines_of.lock()
+        {
+            d.entry(lexical(path))
+                .or_default()
+                .extend(local.into_iter().map(|n| n[DEFINES.len()..].to_owned()));
+        }
         let outside = all
             .into_iter()
             .filter(|p| !self.index.contains_key(p) && p.is_file());
@@ -121,6 +136,30 @@ impl ProjectNames {
                 }
                 false
             })
+    }
+
+    /// Whether `path` or a file of the run it includes (directly or
+    /// through other files) defines `name` ([`defines`]). For after the run.
+    pub fn defined_for(&self, path: &Path, name: &str) -> bool {
+        let (Ok(defines), Ok(graph)) = (self.defines_of.lock(), self.includes_of.lock()) else {
+            return false;
+        };
+        if defines.is_empty() {
+            return false;
+        }
+        let start = lexical(path);
+        let mut seen: HashSet<&Path> = HashSet::new();
+        let mut queue: Vec<&Path> = vec![start.as_path()];
+        while let Some(p) = queue.pop() {
+            if !seen.insert(p) {
+                continue;
+            }
+            if defines.get(p).is_some_and(|d| d.iter().any(|n| n == name)) {
+                return true;
+            }
+            queue.extend(graph.get(p).into_iter().flatten().map(PathBuf::as_path));
+        }
+        false
     }
 
     /// Every name the tree declares: what its files reported, and what the
@@ -220,8 +259,20 @@ pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// What a file's declared list says of an API HIP lacks that the file
+/// defines itself (`__device__ unsigned atomicInc_system(…) {…}`,
+/// `#define __stcs(p, v) …`): [`ProjectNames::defined_for`] the file and
+/// its includers. Not a name any source can spell.
+pub fn defines(name: &[u8]) -> String {
+    format!("{DEFINES}{}", String::from_utf8_lossy(name))
+}
+
+/// What starts a [`defines`] entry.
+const DEFINES: &str = "<defines> ";
+
 /// Drops `t`'s [`DEFERRED`] findings on names the tree declares or maps
-/// (`declared`, from [`ProjectNames::resolve`]), its relocatable-device-
+/// (`declared`: a name of [`ProjectNames::resolve`], or one the file or
+/// its includes define, [`ProjectNames::defined_for`]), its relocatable-device-
 /// code settings where no file links device code across units, and the
 /// findings that await a fact `stated` denies (the file's
 /// [`ProjectNames::stated_for`]); `unmapped` names the findings, from
@@ -229,11 +280,11 @@ pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
 pub fn drop_declared(
     t: &mut Translation,
     unmapped: &[String],
-    declared: &HashSet<String>,
+    declared: impl Fn(&str) -> bool,
     stated: impl Fn(&str) -> bool,
 ) {
     let mut names = unmapped.iter();
-    let device_link = declared.contains(DEVICE_LINKAGE);
+    let device_link = declared(DEVICE_LINKAGE);
     t.diagnostics.retain(|d| {
         if let Some(fact) = &d.awaits {
             return stated(fact);
@@ -245,7 +296,7 @@ pub fn drop_declared(
         if DEVICE_LINK_SETTINGS.contains(&n.as_str()) {
             device_link
         } else {
-            !declared.contains(n)
+            !declared(n)
         }
     });
 }

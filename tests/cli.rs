@@ -518,6 +518,39 @@ fn names_the_project_declares_are_no_unmapped_api() {
 }
 
 #[test]
+fn apis_hip_lacks_that_a_header_defines_are_its_includers() {
+    let dir = tempfile::tempdir().unwrap();
+    // A shim for what HIP 5.2 lacks: a function and a macro.
+    fs::write(
+        dir.path().join("shim.cuh"),
+        "#pragma once
+__device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc(p, v); }
+#define __stcs(p, v) (*(p) = (v))
+",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("main.cu"),
+        "#include \"shim.cuh\"\n__global__ void k(unsigned *p, float *f) { atomicInc_system(p, 3); __stcs(f, 1.0f); }\n",
+    )
+    .unwrap();
+    // Another program of the same run, without the shim: HIP lacks both.
+    fs::write(
+        dir.path().join("other.cu"),
+        "__global__ void g(unsigned *p, float *f) { atomicInc_system(p, 3); __stcs(f, 1.0f); }\n",
+    )
+    .unwrap();
+    let o = run(
+        &["--check", "--format", "json", "--hip-version", "5.2", "."],
+        dir.path(),
+    );
+    let out = stdout(&o);
+    let w005: Vec<&str> = out.lines().filter(|l| l.contains("HIP-W005")).collect();
+    assert_eq!(w005.len(), 2, "{out}");
+    assert!(w005.iter().all(|l| l.contains("other.cu")), "{out}");
+}
+
+#[test]
 fn a_header_warp_size_is_reported_where_its_includers_use_it_as_one() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("inc")).unwrap();

@@ -132,7 +132,12 @@ fn findings() -> Vec<Finding> {
         }
         let declared = names.resolve();
         for (path, src, mut t, unmapped) in done {
-            project::drop_declared(&mut t, &unmapped, &declared, |f| names.stated_for(path, f));
+            project::drop_declared(
+                &mut t,
+                &unmapped,
+                |n| declared.contains(n) || names.defined_for(path, n),
+                |f| names.stated_for(path, f),
+            );
             let index = hipify_rs::source::LineIndex::new(&src);
             let rel = path
                 .strip_prefix(DIR)

@@ -76,9 +76,12 @@ impl Printer {
                         Pending::Deferred(mut o, unmapped) => {
                             if let Some(t) = &mut o.translation {
                                 let path = &o.path;
-                                hipify_rs::project::drop_declared(t, &unmapped, &names, |f| {
-                                    project.stated_for(path, f)
-                                });
+                                hipify_rs::project::drop_declared(
+                                    t,
+                                    &unmapped,
+                                    |n| names.contains(n) || project.defined_for(path, n),
+                                    |f| project.stated_for(path, f),
+                                );
                             }
                             (i, Err(render_outcome(o, cli, mode, color)))
                         }

@@ -87,7 +87,9 @@ fn host_function_as_callback(
             k != f
                 && cx.text(k) == function
                 && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
-                && cx.prev(k).is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && cx.text(p) != b"return")
+                && cx
+                    .prev(k)
+                    .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && cx.text(p) != b"return")
         });
     if !declared {
         return;

@@ -193,6 +193,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     // variable is never the API it is spelled like, so its uses get no W005.
     let mut variables: foldhash::HashSet<&[u8]> = Default::default();
     let mut unsupported_at: Vec<(usize, Diagnostic)> = Vec::new();
+    // APIs HIP lacks that the file defines itself (for its includers too).
+    let mut defined: Vec<&[u8]> = Vec::new();
     let conditionals = includes::project_conditionals(cx);
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
@@ -292,10 +294,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             continue;
         }
         let Some(m) = mapping_for(name, &cx.opts.target) else {
-            if looks_like_cuda(name) {
+            let cuda_shaped = looks_like_cuda(name) || is_declared_cuda_macro(name);
+            if cuda_shaped {
                 unknown.push(i);
             }
-            if let Some(p) = prev.filter(|_| looks_like_cuda(name)) {
+            if let Some(p) = prev.filter(|_| cuda_shaped) {
                 if (cx.tok(p).kind == TokenKind::Ident && !NOT_A_TYPE.contains(&cx.text(p)))
                     || cx
                         .lx
@@ -380,6 +383,16 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             _ => resolved,
         };
         let Some(mut hip) = resolved.name else {
+            if defines_here(cx, i, prev) {
+                // The project's own implementation of what HIP lacks (a
+                // system-scope `atomicInc_system` shim, `#define
+                // atomicInc_system …`): its uses are the project's, here and
+                // in the files that include this one.
+                if !defined.iter().any(|d| *d == cx.text(i)) {
+                    defined.push(cx.text(i));
+                }
+                continue;
+            }
             if !crate::mappings::REPORTED_BY_RULES.contains(&name) {
                 unsupported_at.push((i, unsupported(cx, tok.range(), m, name, resolved.status)));
             }
@@ -430,7 +443,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     }
     let mut syncwarp = None;
     for (i, mut d) in unsupported_at {
-        if variables.contains(cx.text(i)) || declared.contains(cx.text(i)) {
+        if variables.contains(cx.text(i))
+            || declared.contains(cx.text(i))
+            || defined.contains(&cx.text(i))
+        {
             continue;
         }
         if cx.text(i) == b"__syncwarp" {
@@ -458,6 +474,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         .map(str::to_owned)
         .collect();
     own.sort_unstable();
+    own.extend(defined.iter().map(|d| crate::project::defines(d)));
     cx.stats.declared = own;
     for i in unknown {
         if declared.contains(cx.text(i)) {
@@ -536,6 +553,31 @@ fn is_legacy_cublas_call(cx: &Cx<'_>, i: usize, name: &str) -> bool {
         .filter(|&o| cx.is_punct(o, b"("))
         .and_then(|o| cx.next(o))
         .is_some_and(|a| cx.tok(a).kind == TokenKind::Char)
+}
+
+/// Whether token `i` is what the file defines under that name: the name a
+/// `#define` defines, or a function defined here (`T name(…) {`, a body
+/// after the parameters), not a declaration copied from CUDA's headers.
+fn defines_here(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
+    let tok = cx.tok(i);
+    if tok.in_directive() {
+        let d = &cx.lx.directives[tok.directive as usize];
+        return d.name == "define" && i == d.first_token as usize + 1;
+    }
+    let Some(p) = prev else { return false };
+    let typeish = match cx.tok(p).kind {
+        TokenKind::Ident => !NOT_A_TYPE.contains(&cx.text(p)),
+        TokenKind::Punct => matches!(cx.text(p), b"*" | b"&"),
+        _ => false,
+    };
+    typeish
+        && cx.scope(i) == crate::tokens::Scope::Global
+        && cx
+            .next(i)
+            .filter(|&o| cx.is_punct(o, b"("))
+            .and_then(|o| cx.matching_close(o))
+            .and_then(|c| cx.next(c))
+            .is_some_and(|b| cx.is_punct(b, b"{"))
 }
 
 /// Cheap lexical test before asking the parser: a type-like token before
@@ -772,10 +814,23 @@ pub(crate) const CUDA_SHAPED_PAIRS: &[&[u8; 2]] = &[b"cu", b"CU", b"nv"];
 
 /// [`looks_like_cuda`] on bytes, loosely: a cheap superset for skipping.
 fn looks_like_cuda_bytes(name: &[u8]) -> bool {
-    matches!(
-        name,
-        [b'c', b'u', ..] | [b'C', b'U', b'_', ..] | [b'n', b'v', ..]
-    )
+    match name {
+        [b'c', b'u', ..] | [b'C', b'U', b'_', ..] | [b'n', b'v', ..] => true,
+        [b'C', b'U', ..] => std::str::from_utf8(name).is_ok_and(is_declared_cuda_macro),
+        _ => false,
+    }
+}
+
+/// Whether `name` is an upper-case macro or enumerator of CUDA's libraries
+/// that CUDA 13's headers declare (`CUSPARSEAPI`, `CUFFT_VERSION`): the
+/// shape [`looks_like_cuda`] misses (no `CU_`), which a helper header tests
+/// in `#ifdef` to learn that a library's header was included.
+fn is_declared_cuda_macro(name: &str) -> bool {
+    name.starts_with("CU")
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && mappings::cuda_header(name).is_some()
 }
 
 /// Whether `name` has the shape of a CUDA API name (`cudaX`, `cuX`, `CU_X`,
