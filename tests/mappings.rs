@@ -349,6 +349,13 @@ fn call_rewrites() {
     let w = advise.wrap_arg[0];
     assert_eq!((w.index, w.arity), (3, Some(4)));
     assert!(w.if_type.unwrap().types.contains(&"cudaMemLocation"));
+    // What the arity audit found: a finding where no exact form exists.
+    let solve = mappings::lookup("cusparseSpSV_solve")
+        .unwrap()
+        .call
+        .unwrap();
+    assert_eq!(solve.call_note.len(), 1);
+    assert_eq!(solve.call_note[0].0, 9);
 }
 
 #[test]

@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Arity audit (issue 23): the mapped functions whose HIP declaration takes a
+different number of arguments than the CUDA one.
+
+Reads the CUDA headers (CUDA 13: `ci/install-nvcc` puts them in
+.tools/cuda/include) and the HIP headers of the target (Debian's HIP 5.2.3
+under /usr/include), collects every declaration of each mapped function
+(C declarations, C++ overloads and templates, default arguments written
+`__dv(x)`, `__dparm(x)` or `= x`), and prints one line per mapped function
+whose CUDA arities are not all HIP arities:
+
+    family  cuda_name(arities)  ->  hip_name(arities)  [covered by FIELD]
+
+A mismatch is `covered` where the mapping handles every CUDA arity HIP
+lacks (by_arity, append_arg, drop_arg, call_note at that arity, or a legacy
+form); the rest need a look (`--all` lists the covered ones too). Functions the target HIP does
+not declare (added later) are counted, not listed. The exit status is 1
+when a mismatch is not covered.
+
+    python3 scripts/audit_arity.py [--cuda DIR] [--hip DIR] [--hip-version 5.2]
+                                   [--family runtime,driver,rtc,sparse] [--all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HEADERS = {
+    "runtime": (
+        ["cuda_runtime_api.h", "cuda_runtime.h", "driver_functions.h"],
+        ["hip/hip_runtime_api.h", "hip/amd_detail/*.h", "hip/hip_ext.h", "hip/driver_types.h"],
+    ),
+    "driver": (["cuda.h"], ["hip/hip_runtime_api.h", "hip/amd_detail/*.h", "hip/hip_ext.h"]),
+    "rtc": (["nvrtc.h"], ["hip/hiprtc.h"]),
+    "sparse": (["cusparse.h"], ["hipsparse/hipsparse.h"]),
+}
+
+# Blocks that declare what code never calls under these names (cuda.h's
+# pre-versioning declarations for the library's own build).
+INTERNAL = re.compile(r"__CUDA_API_VERSION_INTERNAL|__CUDART_API_VERSION_INTERNAL")
+KEYWORDS = {"return", "if", "while", "for", "switch", "sizeof", "case", "else", "do", "throw", "defined"}
+
+
+def strip_comments(text: str) -> str:
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def strip_internal(text: str) -> str:
+    """Drop the branches of `#if defined(__CUDA_API_VERSION_INTERNAL)`."""
+    out, stack = [], []  # stack: whether each open #if group is skipped here
+    for line in text.split("\n"):
+        d = re.match(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", line)
+        skipping = any(stack)
+        if d:
+            kind, cond = d.group(1), d.group(2)
+            if kind in ("if", "ifdef", "ifndef"):
+                stack.append(kind != "ifndef" and bool(INTERNAL.search(cond)) and "!" not in cond)
+            elif kind in ("elif", "else") and stack:
+                stack[-1] = False
+            elif kind == "endif" and stack:
+                stack.pop()
+            out.append("")
+            continue
+        out.append("" if skipping else line)
+    return "\n".join(out)
+
+
+def split_params(params: str) -> list[str]:
+    parts, depth, cur = [], 0, []
+    for ch in params:
+        if ch in "(<[{":
+            depth += 1
+        elif ch in ")>]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    last = "".join(cur).strip()
+    if last:
+        parts.append(last)
+    return parts
+
+
+def arities(params: str) -> set[int] | None:
+    """The argument counts a declaration accepts (None: variadic)."""
+    ps = split_params(params)
+    if ps in ([], ["void"]):
+        return {0}
+    if any(p == "..." or p.endswith("...") for p in ps):
+        return None
+    required = len(ps)
+    while required and re.search(r"=|\b__dv\s*\(|\b__dparm\s*\(", ps[required - 1]):
+        required -= 1
+    return set(range(required, len(ps) + 1))
+
+
+# `#define cuMemAlloc cuMemAlloc_v2`, `#define cudaMemcpy __CUDART_API_PTDS(cudaMemcpy)`:
+# the header declares the versioned function under the name code calls.
+ALIAS = re.compile(r"^\s*#\s*define\s+(\w+)\s+(?:\w+\s*\(\s*)?(\w+)\s*\)?\s*$", re.M)
+
+
+def declarations(files: list[Path], names: set[str]) -> dict[str, set[int] | None]:
+    """name -> the union of the arities of its declarations in `files`."""
+    found: dict[str, set[int] | None] = {}
+    word = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+    texts = [strip_internal(strip_comments(f.read_text(errors="replace"))) for f in files]
+    # A mapped versioned name (`cuMemAlloc_v2`) is declared as its alias.
+    spelled: dict[str, str] = {}
+    for text in texts:
+        for m in ALIAS.finditer(text):
+            if m.group(2) in names and m.group(1) != m.group(2):
+                spelled.setdefault(m.group(1), m.group(2))
+    for text in texts:
+        for m in word.finditer(text):
+            name = m.group(1)
+            if name not in names and name not in spelled:
+                continue
+            # A declaration: a type (or a calling-convention macro, `*`, `&`)
+            # before the name, not a call in an inline body or a macro.
+            before = text[: m.start()].rstrip()
+            prev = re.search(r"([A-Za-z_]\w*|[*&>])$", before)
+            if not prev or prev.group(1) in KEYWORDS:
+                continue
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if re.match(r"\s*#", text[line_start : m.start()]):
+                continue
+            depth, k = 1, m.end()
+            while k < len(text) and depth:
+                depth += {"(": 1, ")": -1}.get(text[k], 0)
+                k += 1
+            params = text[m.end() : k - 1]
+            rest = text[k:].lstrip()
+            # `name(args);` as a statement in a body has no type before it;
+            # a declaration ends in `;`, `{`, or attributes/`throw()`/`noexcept`.
+            if not re.match(r"(;|\{|__attribute__|__THROW|noexcept|throw|DEPRECATED|__HIP_DEPRECATED|HIP_DEPRECATED|\w+\s*\(|\w+\s*;|->)", rest):
+                continue
+            if re.search(r"[+\-/%]|\"", params) and not re.search(r"__dv|__dparm|=", params):
+                continue  # an expression: a call
+            a = arities(params)
+            for n in (name, spelled.get(name)):
+                if n is None or n not in names or (n in found and found[n] is None):
+                    continue
+                found[n] = None if a is None else (found.get(n) or set()) | a
+    return found
+
+
+def items(v) -> list[dict]:
+    return v if isinstance(v, list) else [v]
+
+
+def covering(e: dict, extra: set[int] | None) -> set[str]:
+    """The fields of mapping `e` that handle every CUDA arity in `extra` (the
+    ones HIP lacks): a name, an argument appended or dropped, or a finding."""
+    if "legacy" in e:
+        return {"legacy"}
+    if extra is None:
+        return set()
+    by = {
+        "by_arity": {b["arity"] for b in e.get("by_arity", [])},
+        "append_arg": {a["arity"] for a in items(e.get("append_arg", []))},
+        "drop_arg": {d["arity"] for d in items(e.get("drop_arg", []))},
+        "call_note": {n.get("arity", 0) for n in items(e.get("call_note", []))},
+    }
+    if 0 in by["call_note"]:
+        by["call_note"] |= extra
+    fields = set()
+    for a in extra:
+        hit = {k for k, arities in by.items() if a in arities}
+        if not hit:
+            return set()
+        fields |= hit
+    return fields
+
+
+def expand(root: Path, patterns: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in patterns:
+        out.extend(sorted(root.glob(p)))
+    return [p for p in out if p.is_file()]
+
+
+def fmt(a: set[int] | None) -> str:
+    if a is None:
+        return "..."
+    s = sorted(a)
+    if len(s) > 1 and s == list(range(s[0], s[-1] + 1)):
+        return f"{s[0]}-{s[-1]}"
+    return ",".join(map(str, s))
+
+
+def parse_version(v: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cuda", type=Path, default=ROOT / ".tools/cuda/include")
+    ap.add_argument("--hip", type=Path, default=Path("/usr/include"))
+    ap.add_argument("--hip-version", default="5.2")
+    ap.add_argument("--family", default="runtime,driver")
+    ap.add_argument("--all", action="store_true", help="also list the covered mismatches")
+    args = ap.parse_args()
+    if not (args.cuda / "cuda.h").exists():
+        sys.exit(f"audit_arity: no CUDA headers in {args.cuda} (run ci/install-nvcc, or pass --cuda)")
+    target = parse_version(args.hip_version)
+    status = 0
+    for family in args.family.split(","):
+        table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
+        pairs = {}
+        for cuda, e in table.items():
+            if e.get("kind") != "function" or not e.get("hip"):
+                continue
+            if e.get("hip_added") and parse_version(e["hip_added"]) > target:
+                continue
+            if e.get("hip_removed") and parse_version(e["hip_removed"]) <= target:
+                continue
+            pairs[cuda] = e
+        cuda_files, hip_files = HEADERS[family]
+        c = declarations(expand(args.cuda, cuda_files), set(pairs))
+        h = declarations(expand(args.hip, hip_files), {e["hip"] for e in pairs.values()})
+        missing = 0
+        rows = []
+        for cuda, e in sorted(pairs.items()):
+            hip = e["hip"]
+            if cuda not in c:
+                continue
+            if hip not in h:
+                missing += 1
+                continue
+            ca, ha = c[cuda], h[hip]
+            if ha is None or (ca is not None and ca <= ha):
+                continue
+            extra = None if ca is None else ca - ha
+            covered = sorted(covering(e, extra))
+            if covered and not args.all:
+                continue
+            tag = f"  [covered by {', '.join(covered)}]" if covered else ""
+            if not covered:
+                status = 1
+            rows.append(f"{family}\t{cuda}({fmt(ca)})\t->\t{hip}({fmt(ha)}){tag}")
+        print(f"# {family}: {len(pairs)} mapped functions at HIP {args.hip_version}; "
+              f"{missing} not declared by the HIP headers read; {len(rows)} listed")
+        for r in rows:
+            print(r)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
