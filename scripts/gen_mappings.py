@@ -117,7 +117,7 @@ FIELDS = (
     + [f"cuda_{v}" for v in VERSION_FIELDS]
     + [f"hip_{v}" for v in VERSION_FIELDS + ["experimental"]]
     + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
-    + ["delete", "legacy", "wrap_arg", "by_arity", "append_arg", "note", "source"]
+    + ["delete", "hip_typedef", "legacy", "wrap_arg", "by_arity", "append_arg", "note", "source"]
 )
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
 
@@ -155,6 +155,9 @@ STRUCT_WORD_RE = re.compile(
     r"(Desc|Prop|Params|Parms|Attributes|Info|Properties|Requirements|Struct)$"
 )
 TYPE_WORD_RE = re.compile(r"(Kind|Window|Handle|Entry|Callback|State)$")
+# Sections of graphics interoperability (OpenGL, Direct3D, VDPAU, EGL and the
+# generic graphics calls): their unsupported rows get a note saying so.
+GRAPHICS_SECTION_RE = re.compile(r"\b(Graphics|OpenGL|Direct3D|VDPAU|EGL)\b.*Interoperability", re.IGNORECASE)
 
 
 def warn(msg: str) -> None:
@@ -306,6 +309,8 @@ def load_family(tables_dir: Path, family: str) -> tuple[dict[str, dict], str]:
         raw[name] = row
         entry = {k: v for k, v in row.items() if k != "cuda"}
         entry["kind"] = infer_kind(family, section, name, by_section[section])
+        if GRAPHICS_SECTION_RE.search(section) and "hip" not in entry:
+            entry["note"] = f"Graphics interop ({section}): HIP has no counterpart."
         entries[name] = entry
     return entries, f"reference/hipify-tables/{path.name}"
 
@@ -372,7 +377,7 @@ def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dic
         if not isinstance(cuda, str) or not cuda:
             die(f"{where}: no cuda name")
         for k, v in add.items():
-            if re.match(r"(cuda|hip|roc)_", k):
+            if re.match(r"(cuda|hip|roc)_", k) and k != "hip_typedef":
                 check_version(where, k, v)
         if "kind" in add and add["kind"] not in KINDS:
             die(f"{where}: unknown kind {add['kind']!r}")
@@ -538,6 +543,7 @@ def main() -> None:
     for name in sorted(headers):
         lines.append(f"{toml_str(name)} = {inline(headers[name], HEADER_FIELDS)}\n")
     write(args.out / "headers.toml", "".join(lines))
+
 
     total = sum(len(e) for e in families.values())
     print(f"gen_mappings: wrote {total} entries in {len(FAMILIES)} families and {len(headers)} headers to {args.out}")

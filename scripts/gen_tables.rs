@@ -96,6 +96,10 @@ struct Entry {
     /// The HIP translation deletes the name (a macro HIP has no use for).
     #[serde(default)]
     delete: bool,
+    /// HIP declares the HIP name as a typedef only, no struct tag: `struct
+    /// cudaX` must lose its keyword.
+    #[serde(default)]
+    hip_typedef: bool,
     legacy: Option<LegacyEntry>,
     wrap_arg: Option<WrapArg>,
     by_arity: Option<Vec<ByArity>>,
@@ -383,6 +387,7 @@ pub fn generate(root: &Path) -> Result<String> {
     );
 
     let mut newest_hip = 0u32;
+    let mut typedefs: Vec<&str> = Vec::new();
     let mut index: BTreeMap<String, Vec<(u32, bool)>> = BTreeMap::new(); // name -> [(ix, has hip)]
     let mut count = 0u32;
     out.push_str(
@@ -410,6 +415,12 @@ pub fn generate(root: &Path) -> Result<String> {
                 })?;
             if e.delete && (e.hip.is_some() || e.kind != "macro") {
                 return Err(cx.err("`delete = true` is for macros, without a `hip` name"));
+            }
+            if e.hip_typedef {
+                if e.hip.is_none() {
+                    return Err(cx.err("`hip_typedef = true` needs a `hip` name"));
+                }
+                typedefs.push(key);
             }
             let hip = Side {
                 // An empty name deletes the use.
@@ -507,6 +518,13 @@ pub fn generate(root: &Path) -> Result<String> {
         }
     }
     out.push_str("];\n\n");
+    typedefs.sort_unstable();
+    typedefs.dedup();
+    let _ = writeln!(
+        out,
+        "/// CUDA struct tags whose HIP name is a typedef only (no struct tag), sorted.\n\
+         pub(super) static HIP_TYPEDEF_ONLY: &[&str] = &{typedefs:?};\n"
+    );
 
     // name -> indices, the primary first: the first family (in Family::ALL order)
     // that lists the name with a HIP name, else the first that lists it.

@@ -21,6 +21,7 @@ pub(crate) mod key_filter;
 
 use generated::{
     API_FILTER, API_INDEX, API_PREFIX2, CUDA_DECLARED, DECLARED_HEADERS, HEADER_INDEX,
+    HIP_TYPEDEF_ONLY,
 };
 pub use generated::{API_MAX_LEN, API_MIN_LEN, Family, HEADERS, MAPPINGS, NEWEST_HIP};
 
@@ -245,6 +246,13 @@ pub fn lookup_all(name: &str) -> impl Iterator<Item = &'static Mapping> + use<> 
 /// The mapping of a CUDA name in one family's table.
 pub fn lookup_in(family: Family, name: &str) -> Option<&'static Mapping> {
     lookup_all(name).find(|m| m.family == family)
+}
+
+/// Whether the HIP name of CUDA struct tag `cuda` is a typedef only (HIP
+/// has no `struct` of that name): `struct cudaGraphicsResource *r` becomes
+/// `hipGraphicsResource *r`.
+pub fn hip_is_typedef_only(cuda: &str) -> bool {
+    HIP_TYPEDEF_ONLY.binary_search(&cuda).is_ok()
 }
 
 /// The mapping of a CUDA header as written in `#include` (`cublas_v2.h`).
