@@ -40,7 +40,11 @@ Inputs
   `[[group]]` sets `hip_added` (and `note`, `source`) on many existing entries of
   one family: the names of its `cuda` list, and those of its `legacy` table, which
   also get `legacy = { before = legacy_before, since = legacy_since, hip = <value> }`
-  (hipBLAS's _v2 names below HIP 7.0).
+  (hipBLAS's _v2 names below HIP 7.0). Each `[[member]]` is one member of a CUDA
+  type (`cudaDeviceProp.sharedMemPerMultiprocessor`), keyed by (type, cuda), with the
+  fields of an entry that a member can have (hip, hip_added, legacy, note, source):
+  they go to members.toml, which the translation reads only where it knows an
+  object's type.
 
 Kind heuristic (the tables do not record it; exactness is nice-to-have)
 ---------------------------------------------------------------------
@@ -120,6 +124,7 @@ FIELDS = (
     + ["delete", "hip_typedef", "legacy", "wrap_arg", "by_arity", "append_arg", "note", "source"]
 )
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
+MEMBER_FIELDS = ["family", "hip", "hip_added", "legacy", "note", "source"]
 
 VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")
 # cuTENSOR writes its versions with four parts (2.0.0.0).
@@ -358,9 +363,11 @@ def check_version(where: str, key: str, value) -> None:
         die(f"{where}: bad version {value!r} for {key}")
 
 
-def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict]) -> None:
+def apply_addenda(
+    path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict], members: dict[str, dict]
+) -> None:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    unknown = set(data) - {"entry", "header", "group"}
+    unknown = set(data) - {"entry", "header", "group", "member"}
     if unknown:
         die(f"{path}: unknown top-level keys {sorted(unknown)}")
     for i, add in enumerate(data.get("entry", [])):
@@ -445,6 +452,24 @@ def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dic
             entry[k] = v
         if entry.get("family") not in FAMILIES:
             die(f"{where}: unknown family {entry.get('family')!r}")
+    for i, add in enumerate(data.get("member", [])):
+        where = f"{path.name}: member #{i + 1} ({add.get('type', '?')}.{add.get('cuda', '?')})"
+        bad = set(add) - set(MEMBER_FIELDS) - {"type", "cuda"}
+        if bad:
+            die(f"{where}: unknown keys {sorted(bad)}")
+        for k in ("type", "cuda", "family", "source"):
+            if not isinstance(add.get(k), str) or not add[k]:
+                die(f"{where}: no {k}")
+        if add["family"] not in FAMILIES:
+            die(f"{where}: unknown family {add['family']!r}")
+        if "hip_added" in add:
+            check_version(where, "hip_added", add["hip_added"])
+        if "legacy" in add:
+            check_version(where, "legacy.before", add["legacy"].get("before"))
+        key = f"{add['type']}.{add['cuda']}"
+        if key in members:
+            die(f"{where}: listed twice")
+        members[key] = {k: v for k, v in add.items() if k not in ("type", "cuda")}
 
 
 # --------------------------------------------------------------------------- output
@@ -528,7 +553,8 @@ def main() -> None:
             families[family] = {}
             sources[family] = []
     headers = load_headers(args.reference)
-    apply_addenda(args.addenda, families, headers)
+    members: dict[str, dict] = {}
+    apply_addenda(args.addenda, families, headers, members)
 
     addenda_src = "scripts/addenda.toml"
     for family in FAMILIES:
@@ -544,9 +570,16 @@ def main() -> None:
         lines.append(f"{toml_str(name)} = {inline(headers[name], HEADER_FIELDS)}\n")
     write(args.out / "headers.toml", "".join(lines))
 
+    lines = [header_comment([addenda_src]), "\n[members]\n"]
+    for name in sorted(members):
+        lines.append(f"{toml_str(name)} = {inline(members[name], MEMBER_FIELDS)}\n")
+    write(args.out / "members.toml", "".join(lines))
 
     total = sum(len(e) for e in families.values())
-    print(f"gen_mappings: wrote {total} entries in {len(FAMILIES)} families and {len(headers)} headers to {args.out}")
+    print(
+        f"gen_mappings: wrote {total} entries in {len(FAMILIES)} families, {len(headers)} headers"
+        f" and {len(members)} members to {args.out}"
+    )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ use generated::{
     API_FILTER, API_INDEX, API_PREFIX2, CUDA_DECLARED, DECLARED_HEADERS, HEADER_INDEX,
     HIP_TYPEDEF_ONLY,
 };
-pub use generated::{API_MAX_LEN, API_MIN_LEN, Family, HEADERS, MAPPINGS, NEWEST_HIP};
+pub use generated::{API_MAX_LEN, API_MIN_LEN, Family, HEADERS, MAPPINGS, MEMBERS, NEWEST_HIP};
 
 use std::fmt;
 
@@ -48,6 +48,8 @@ pub enum Kind {
     Namespace,
     /// A header (only in [`HeaderMapping`]).
     Header,
+    /// A member of a CUDA type (only in [`Member`]).
+    Member,
 }
 
 impl Kind {
@@ -60,6 +62,7 @@ impl Kind {
             Kind::Macro => "macro",
             Kind::Namespace => "namespace",
             Kind::Header => "header",
+            Kind::Member => "member",
         }
     }
 }
@@ -201,6 +204,30 @@ pub struct HeaderMapping {
     pub unsupported: bool,
     /// Why, or what to use instead.
     pub note: &'static str,
+}
+
+/// A member of a CUDA type (`cudaDeviceProp::sharedMemPerMultiprocessor`,
+/// `thread_block_tile::meta_group_rank`) that HIP's counterpart names
+/// differently or lacks: `mapping.cuda` is the member, resolved like any
+/// mapping (a `legacy` name for older targets, `None` where HIP has none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member {
+    /// The CUDA type, unqualified (`cudaDeviceProp`, `thread_block_tile`).
+    pub owner: &'static str,
+    /// The member and what it becomes.
+    pub mapping: Mapping,
+}
+
+/// The entry for member `name` of CUDA type `owner`, if HIP's type differs there.
+pub fn member(owner: &str, name: &str) -> Option<&'static Member> {
+    MEMBERS
+        .iter()
+        .find(|m| m.owner == owner && m.mapping.cuda == name)
+}
+
+/// Whether [`MEMBERS`] lists members of `owner`.
+pub fn has_members(owner: &str) -> bool {
+    MEMBERS.iter().any(|m| m.owner == owner)
 }
 
 /// The primary mapping of a CUDA name: the first family (in [`Family::ALL`] order)
