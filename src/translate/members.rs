@@ -199,7 +199,7 @@ fn object_of(cx: &Cx<'_>, dot: usize) -> Option<(usize, usize)> {
 /// Whether the token at `i` is inside the arguments of a `printf`-like call.
 fn in_varargs_call(cx: &Cx<'_>, i: usize) -> bool {
     let mut k = i;
-    while let Some(o) = cx.enclosing_open(k) {
+    while let Some(o) = enclosing_open(cx, k) {
         if !cx.is_punct(o, b"(") {
             return false;
         }
@@ -312,10 +312,10 @@ fn auto_declaration<'s>(cx: &Cx<'s>, at: usize) -> Option<Var<'s>> {
 /// function's parameter: the braces around it; for a parameter the body
 /// after the parameter list; at file scope the whole file.
 fn scope_of(cx: &Cx<'_>, i: usize) -> Option<(Range<usize>, bool)> {
-    let Some(open) = cx.enclosing_open(i) else {
+    let Some(open) = enclosing_open(cx, i) else {
         return Some((0..cx.lx.tokens.len(), false));
     };
-    let close = cx.matching_close(open)?;
+    let close = matching_close(cx, open)?;
     match cx.text(open) {
         b"{" => Some((open..close, false)),
         b"(" => {
@@ -325,7 +325,7 @@ fn scope_of(cx: &Cx<'_>, i: usize) -> Option<(Range<usize>, bool)> {
             for _ in 0..8 {
                 k = cx.next(k)?;
                 if cx.is_punct(k, b"{") {
-                    return Some((open..cx.matching_close(k)?, true));
+                    return Some((open..matching_close(cx, k)?, true));
                 }
                 if matches!(cx.text(k), b";" | b"}" | b"=") {
                     return None;
@@ -335,6 +335,50 @@ fn scope_of(cx: &Cx<'_>, i: usize) -> Option<(Range<usize>, bool)> {
         }
         _ => None,
     }
+}
+
+/// The bracket that opens around code token `i`, counting the brackets of
+/// code alone: a body holding `#if … #else … #endif` is still one body
+/// (unlike [`crate::tokens::Tokens::enclosing_open`], whose pairs stop at
+/// directives).
+fn enclosing_open(cx: &Cx<'_>, i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for k in (0..i).rev() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.text(k) {
+            b")" | b"]" | b"}" => depth += 1,
+            b"(" | b"[" | b"{" if depth == 0 => return Some(k),
+            b"(" | b"[" | b"{" => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The bracket closing the one at `open`, counting the brackets of code
+/// alone (see [`enclosing_open`]).
+fn matching_close(cx: &Cx<'_>, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for k in open..cx.lx.tokens.len() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.text(k) {
+            b"(" | b"[" | b"{" => depth += 1,
+            b")" | b"]" | b"}" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The `>` closing the template argument list opened at `lt`.
