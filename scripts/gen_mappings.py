@@ -40,7 +40,11 @@ Inputs
   `[[group]]` sets `hip_added` (and `note`, `source`) on many existing entries of
   one family: the names of its `cuda` list, and those of its `legacy` table, which
   also get `legacy = { before = legacy_before, since = legacy_since, hip = <value> }`
-  (hipBLAS's _v2 names below HIP 7.0).
+  (hipBLAS's _v2 names below HIP 7.0). Each `[[member]]` is one member of a CUDA
+  type (`cudaDeviceProp.sharedMemPerMultiprocessor`), keyed by (type, cuda), with the
+  fields of an entry that a member can have (hip, hip_added, legacy, note, source):
+  they go to members.toml, which the translation reads only where it knows an
+  object's type.
 
 Kind heuristic (the tables do not record it; exactness is nice-to-have)
 ---------------------------------------------------------------------
@@ -117,9 +121,10 @@ FIELDS = (
     + [f"cuda_{v}" for v in VERSION_FIELDS]
     + [f"hip_{v}" for v in VERSION_FIELDS + ["experimental"]]
     + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
-    + ["delete", "legacy", "wrap_arg", "by_arity", "append_arg", "drop_arg", "call_note", "note", "source"]
+    + ["delete", "hip_typedef", "legacy", "wrap_arg", "by_arity", "append_arg", "drop_arg", "call_note", "note", "source"]
 )
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
+MEMBER_FIELDS = ["family", "hip", "hip_added", "legacy", "note", "source"]
 
 VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")
 # cuTENSOR writes its versions with four parts (2.0.0.0).
@@ -155,6 +160,9 @@ STRUCT_WORD_RE = re.compile(
     r"(Desc|Prop|Params|Parms|Attributes|Info|Properties|Requirements|Struct)$"
 )
 TYPE_WORD_RE = re.compile(r"(Kind|Window|Handle|Entry|Callback|State)$")
+# Sections of graphics interoperability (OpenGL, Direct3D, VDPAU, EGL and the
+# generic graphics calls): their unsupported rows get a note saying so.
+GRAPHICS_SECTION_RE = re.compile(r"\b(Graphics|OpenGL|Direct3D|VDPAU|EGL)\b.*Interoperability", re.IGNORECASE)
 
 
 def warn(msg: str) -> None:
@@ -306,6 +314,8 @@ def load_family(tables_dir: Path, family: str) -> tuple[dict[str, dict], str]:
         raw[name] = row
         entry = {k: v for k, v in row.items() if k != "cuda"}
         entry["kind"] = infer_kind(family, section, name, by_section[section])
+        if GRAPHICS_SECTION_RE.search(section) and "hip" not in entry:
+            entry["note"] = f"Graphics interop ({section}): HIP has no counterpart."
         entries[name] = entry
     return entries, f"reference/hipify-tables/{path.name}"
 
@@ -353,9 +363,11 @@ def check_version(where: str, key: str, value) -> None:
         die(f"{where}: bad version {value!r} for {key}")
 
 
-def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict]) -> None:
+def apply_addenda(
+    path: Path, families: dict[str, dict[str, dict]], headers: dict[str, dict], members: dict[str, dict]
+) -> None:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    unknown = set(data) - {"entry", "header", "group"}
+    unknown = set(data) - {"entry", "header", "group", "member"}
     if unknown:
         die(f"{path}: unknown top-level keys {sorted(unknown)}")
     for i, add in enumerate(data.get("entry", [])):
@@ -372,7 +384,7 @@ def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dic
         if not isinstance(cuda, str) or not cuda:
             die(f"{where}: no cuda name")
         for k, v in add.items():
-            if re.match(r"(cuda|hip|roc)_", k):
+            if re.match(r"(cuda|hip|roc)_", k) and k != "hip_typedef":
                 check_version(where, k, v)
         if "kind" in add and add["kind"] not in KINDS:
             die(f"{where}: unknown kind {add['kind']!r}")
@@ -440,6 +452,24 @@ def apply_addenda(path: Path, families: dict[str, dict[str, dict]], headers: dic
             entry[k] = v
         if entry.get("family") not in FAMILIES:
             die(f"{where}: unknown family {entry.get('family')!r}")
+    for i, add in enumerate(data.get("member", [])):
+        where = f"{path.name}: member #{i + 1} ({add.get('type', '?')}.{add.get('cuda', '?')})"
+        bad = set(add) - set(MEMBER_FIELDS) - {"type", "cuda"}
+        if bad:
+            die(f"{where}: unknown keys {sorted(bad)}")
+        for k in ("type", "cuda", "family", "source"):
+            if not isinstance(add.get(k), str) or not add[k]:
+                die(f"{where}: no {k}")
+        if add["family"] not in FAMILIES:
+            die(f"{where}: unknown family {add['family']!r}")
+        if "hip_added" in add:
+            check_version(where, "hip_added", add["hip_added"])
+        if "legacy" in add:
+            check_version(where, "legacy.before", add["legacy"].get("before"))
+        key = f"{add['type']}.{add['cuda']}"
+        if key in members:
+            die(f"{where}: listed twice")
+        members[key] = {k: v for k, v in add.items() if k not in ("type", "cuda")}
 
 
 # --------------------------------------------------------------------------- output
@@ -523,7 +553,8 @@ def main() -> None:
             families[family] = {}
             sources[family] = []
     headers = load_headers(args.reference)
-    apply_addenda(args.addenda, families, headers)
+    members: dict[str, dict] = {}
+    apply_addenda(args.addenda, families, headers, members)
 
     addenda_src = "scripts/addenda.toml"
     for family in FAMILIES:
@@ -539,8 +570,16 @@ def main() -> None:
         lines.append(f"{toml_str(name)} = {inline(headers[name], HEADER_FIELDS)}\n")
     write(args.out / "headers.toml", "".join(lines))
 
+    lines = [header_comment([addenda_src]), "\n[members]\n"]
+    for name in sorted(members):
+        lines.append(f"{toml_str(name)} = {inline(members[name], MEMBER_FIELDS)}\n")
+    write(args.out / "members.toml", "".join(lines))
+
     total = sum(len(e) for e in families.values())
-    print(f"gen_mappings: wrote {total} entries in {len(FAMILIES)} families and {len(headers)} headers to {args.out}")
+    print(
+        f"gen_mappings: wrote {total} entries in {len(FAMILIES)} families, {len(headers)} headers"
+        f" and {len(members)} members to {args.out}"
+    )
 
 
 if __name__ == "__main__":

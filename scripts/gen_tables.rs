@@ -96,6 +96,10 @@ struct Entry {
     /// The HIP translation deletes the name (a macro HIP has no use for).
     #[serde(default)]
     delete: bool,
+    /// HIP declares the HIP name as a typedef only, no struct tag: `struct
+    /// cudaX` must lose its keyword.
+    #[serde(default)]
+    hip_typedef: bool,
     legacy: Option<LegacyEntry>,
     wrap_arg: Option<OneOrMany<WrapArg>>,
     by_arity: Option<Vec<ByArity>>,
@@ -188,6 +192,25 @@ impl<T> OneOrMany<T> {
 /// Items of an optional one-or-many field.
 fn items<T>(field: &Option<OneOrMany<T>>) -> &[T] {
     field.as_ref().map_or(&[], OneOrMany::list)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MembersFile {
+    members: BTreeMap<String, MemberEntry>,
+}
+
+/// One member of a CUDA type (`cudaDeviceProp.sharedMemPerMultiprocessor`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MemberEntry {
+    family: String,
+    hip: Option<String>,
+    hip_added: Option<String>,
+    legacy: Option<LegacyEntry>,
+    note: Option<String>,
+    #[allow(dead_code)]
+    source: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -478,8 +501,16 @@ pub fn generate(root: &Path) -> Result<String> {
     // family index -> (file, parsed)
     let mut api: BTreeMap<usize, (PathBuf, EntriesFile)> = BTreeMap::new();
     let mut headers: Option<(PathBuf, HeadersFile)> = None;
+    let mut members: Option<(PathBuf, MembersFile)> = None;
     for file in &files {
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        if stem == "members" {
+            let text = read(file)?;
+            let parsed = toml::from_str(&text)
+                .map_err(|e| format!("mappings error in {}: {e}", file.display()))?;
+            members = Some((file.clone(), parsed));
+            continue;
+        }
         let Some(fam_ix) = families.iter().position(|f| f.name == stem) else {
             return Err(format!(
                 "mappings error in {}: unknown family `{stem}` (expected one of: {})",
@@ -507,7 +538,7 @@ pub fn generate(root: &Path) -> Result<String> {
     );
     let _ = writeln!(out, "// {UPDATE_COMMAND}\n");
     out.push_str(
-        "use super::{\n    ArgType, CallRewrite, DropArg, HeaderMapping, Kind, Legacy, Mapping, Side, Version, WrapArg,\n};\n\n",
+        "use super::{\n    ArgType, CallRewrite, DropArg, HeaderMapping, Kind, Legacy, Mapping, Member, Side,\n    Version, WrapArg,\n};\n\n",
     );
     family_enum(&families, &mut out);
     out.push_str(
@@ -526,6 +557,7 @@ pub fn generate(root: &Path) -> Result<String> {
     );
 
     let mut newest_hip = 0u32;
+    let mut typedefs: Vec<&str> = Vec::new();
     let mut index: BTreeMap<String, Vec<(u32, bool)>> = BTreeMap::new(); // name -> [(ix, has hip)]
     let mut count = 0u32;
     out.push_str(
@@ -553,6 +585,12 @@ pub fn generate(root: &Path) -> Result<String> {
                 })?;
             if e.delete && (e.hip.is_some() || e.kind != "macro") {
                 return Err(cx.err("`delete = true` is for macros, without a `hip` name"));
+            }
+            if e.hip_typedef {
+                if e.hip.is_none() {
+                    return Err(cx.err("`hip_typedef = true` needs a `hip` name"));
+                }
+                typedefs.push(key);
             }
             let hip = Side {
                 // An empty name deletes the use.
@@ -634,6 +672,13 @@ pub fn generate(root: &Path) -> Result<String> {
         }
     }
     out.push_str("];\n\n");
+    typedefs.sort_unstable();
+    typedefs.dedup();
+    let _ = writeln!(
+        out,
+        "/// CUDA struct tags whose HIP name is a typedef only (no struct tag), sorted.\n\
+         pub(super) static HIP_TYPEDEF_ONLY: &[&str] = &{typedefs:?};\n"
+    );
 
     // name -> indices, the primary first: the first family (in Family::ALL order)
     // that lists the name with a HIP name, else the first that lists it.
@@ -749,12 +794,79 @@ pub fn generate(root: &Path) -> Result<String> {
         "/// The newest HIP version any table mentions.\npub const NEWEST_HIP: Version = Version({newest_hip});"
     );
 
+    member_table(&families, members.as_ref(), &mut out)?;
     declared_names(&dir.join("cuda-declared.tsv"), &mut out)?;
     // One newline at the end of the file.
     while out.ends_with("\n\n") {
         out.pop();
     }
     Ok(out)
+}
+
+/// `mappings/members.toml`: `MEMBERS`, sorted by type, then member.
+fn member_table(
+    families: &[Family],
+    members: Option<&(PathBuf, MembersFile)>,
+    out: &mut String,
+) -> Result<()> {
+    out.push_str(
+        "/// Members of CUDA types that HIP's counterpart names differently or lacks,\n\
+         /// sorted by type, then member.\n\
+         pub static MEMBERS: &[Member] = &[\n",
+    );
+    let mut rows: Vec<((&str, &str), String)> = Vec::new();
+    if let Some((file, parsed)) = members {
+        for (key, m) in &parsed.members {
+            let cx = Ctx { file, key };
+            let Some((owner, member)) = key
+                .split_once('.')
+                .filter(|(o, m)| !o.is_empty() && !m.is_empty() && !m.contains('.'))
+            else {
+                return Err(cx.err("a member's key is `Type.member`"));
+            };
+            let family = families
+                .iter()
+                .find(|f| f.name == m.family)
+                .map(|f| &f.variant)
+                .ok_or_else(|| cx.err(format!("unknown family {:?}", m.family)))?;
+            let hip = Side {
+                name: cx.name("hip", &m.hip)?,
+                versions: [cx.version("hip_added", &m.hip_added)?, 0, 0, 0],
+                experimental: false,
+            };
+            let legacy = match &m.legacy {
+                Some(l) => {
+                    let before = cx.version("legacy.before", &Some(l.before.clone()))?;
+                    let since = cx.version("legacy.since", &l.since)?;
+                    if since >= before {
+                        return Err(cx.err("`legacy.since` must be older than `legacy.before`"));
+                    }
+                    cx.name("legacy.hip", &Some(l.hip.clone()))?;
+                    format!(
+                        "Some(&Legacy {{ before: Version({before}), since: Version({since}), hip: {}, drop_first_arg: false }})",
+                        lit(&l.hip)
+                    )
+                }
+                None => "None".into(),
+            };
+            rows.push((
+                (owner, member),
+                format!(
+                    "    Member {{ owner: {}, mapping: gen_m({}, Family::{family}, Kind::Member, 0, 0, 0, 0, {}, GEN_NO_SIDE, None, {legacy}, {}) }},\n",
+                    lit(owner),
+                    lit(member),
+                    hip.code(),
+                    lit(m.note.as_deref().unwrap_or(""))
+                ),
+            ));
+        }
+    }
+    rows.sort();
+    for (_, row) in rows {
+        out.push_str(&row);
+    }
+    out.push_str("];\n\n");
+    Ok(())
 }
 
 /// `mappings/cuda-declared.tsv` (written by `scripts/gen_cuda_names.py`):

@@ -21,8 +21,9 @@ pub(crate) mod key_filter;
 
 use generated::{
     API_FILTER, API_INDEX, API_PREFIX2, CUDA_DECLARED, DECLARED_HEADERS, HEADER_INDEX,
+    HIP_TYPEDEF_ONLY,
 };
-pub use generated::{API_MAX_LEN, API_MIN_LEN, Family, HEADERS, MAPPINGS, NEWEST_HIP};
+pub use generated::{API_MAX_LEN, API_MIN_LEN, Family, HEADERS, MAPPINGS, MEMBERS, NEWEST_HIP};
 
 use std::fmt;
 
@@ -47,6 +48,8 @@ pub enum Kind {
     Namespace,
     /// A header (only in [`HeaderMapping`]).
     Header,
+    /// A member of a CUDA type (only in [`Member`]).
+    Member,
 }
 
 impl Kind {
@@ -59,6 +62,7 @@ impl Kind {
             Kind::Macro => "macro",
             Kind::Namespace => "namespace",
             Kind::Header => "header",
+            Kind::Member => "member",
         }
     }
 }
@@ -263,6 +267,30 @@ pub struct HeaderMapping {
     pub note: &'static str,
 }
 
+/// A member of a CUDA type (`cudaDeviceProp::sharedMemPerMultiprocessor`,
+/// `thread_block_tile::meta_group_rank`) that HIP's counterpart names
+/// differently or lacks: `mapping.cuda` is the member, resolved like any
+/// mapping (a `legacy` name for older targets, `None` where HIP has none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member {
+    /// The CUDA type, unqualified (`cudaDeviceProp`, `thread_block_tile`).
+    pub owner: &'static str,
+    /// The member and what it becomes.
+    pub mapping: Mapping,
+}
+
+/// The entry for member `name` of CUDA type `owner`, if HIP's type differs there.
+pub fn member(owner: &str, name: &str) -> Option<&'static Member> {
+    MEMBERS
+        .iter()
+        .find(|m| m.owner == owner && m.mapping.cuda == name)
+}
+
+/// Whether [`MEMBERS`] lists members of `owner`.
+pub fn has_members(owner: &str) -> bool {
+    MEMBERS.iter().any(|m| m.owner == owner)
+}
+
 /// The primary mapping of a CUDA name: the first family (in [`Family::ALL`] order)
 /// that lists it with a HIP name, else the first that lists it.
 #[inline]
@@ -306,6 +334,13 @@ pub fn lookup_all(name: &str) -> impl Iterator<Item = &'static Mapping> + use<> 
 /// The mapping of a CUDA name in one family's table.
 pub fn lookup_in(family: Family, name: &str) -> Option<&'static Mapping> {
     lookup_all(name).find(|m| m.family == family)
+}
+
+/// Whether the HIP name of CUDA struct tag `cuda` is a typedef only (HIP
+/// has no `struct` of that name): `struct cudaGraphicsResource *r` becomes
+/// `hipGraphicsResource *r`.
+pub fn hip_is_typedef_only(cuda: &str) -> bool {
+    HIP_TYPEDEF_ONLY.binary_search(&cuda).is_ok()
 }
 
 /// The mapping of a CUDA header as written in `#include` (`cublas_v2.h`).

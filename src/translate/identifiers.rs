@@ -627,6 +627,16 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'stat
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
         return;
     }
+    if let Some(tag) = cx
+        .prev(i)
+        .filter(|&p| cx.is_ident(p, b"struct") && mappings::hip_is_typedef_only(m.cuda))
+    {
+        // `struct cudaGraphicsResource *r`: HIP's name is a typedef, which
+        // `struct` cannot name.
+        cx.edits.push(Edit::delete(
+            cx.tok(tag).start as usize..cx.tok(i).start as usize,
+        ));
+    }
     if hip != name || cx.tok(i).spliced {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;

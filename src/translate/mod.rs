@@ -10,6 +10,7 @@ mod identifiers;
 mod includes;
 mod launch;
 mod linkage;
+mod members;
 mod nvcc_syntax;
 mod shims;
 mod strings;
@@ -92,6 +93,7 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
     unterminated(cx);
     let includes = includes::scan(cx);
     identifiers::rewrite(cx, includes.legacy_cublas);
+    members::rewrite(cx);
     if !cx.opts.keep_strings {
         strings::rewrite(cx);
     }

@@ -1,0 +1,402 @@
+//! Members of CUDA types that HIP's counterpart names differently or lacks
+//! (`mappings/members.toml`): `prop.sharedMemPerMultiprocessor` on a
+//! `cudaDeviceProp`, `attr.type` on a `cudaPointerAttributes`,
+//! `tile.meta_group_rank()` on a cooperative-groups tile. A member is only
+//! touched where the object's type is known: a variable or parameter the
+//! file declares with the CUDA type (`cudaDeviceProp prop;`,
+//! `const cudaDeviceProp &p`, `cudaDeviceProp props[8]`,
+//! `cg::thread_block_tile<32> t`, `auto t = cg::tiled_partition<32>(b)`),
+//! used within the braces it is declared in. There the member is renamed
+//! where HIP only names it differently (at the target version), and
+//! reported (HIP-W005) where HIP has no such member.
+
+use std::ops::Range;
+
+use super::Cx;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::mappings::{self, Family};
+
+/// Cooperative-groups functions whose result's type an `auto` takes.
+const CG_FACTORIES: &[(&[u8], &str)] = &[
+    (b"this_thread_block", "thread_block"),
+    (b"this_grid", "grid_group"),
+    (b"coalesced_threads", "coalesced_group"),
+    // Only with a template argument (`tiled_partition<32>(b)`); the
+    // dynamic form gives a `thread_group`.
+    (b"tiled_partition", "thread_block_tile"),
+];
+
+/// Qualifiers of the cooperative-groups types (`cg::`, `cooperative_groups::`):
+/// any namespace alias is allowed, as long as the file names the namespace.
+const CG_NAMESPACE: &[u8] = b"cooperative_groups";
+
+/// Variadic calls where the width of an argument's type matters.
+const VARARGS_CALLS: &[&[u8]] = &[b"printf", b"fprintf", b"sprintf", b"snprintf"];
+
+/// A variable of a CUDA type with listed members.
+struct Var<'s> {
+    name: &'s [u8],
+    owner: &'static str,
+    /// Where it is declared (a token index).
+    at: usize,
+    /// The tokens it is visible in.
+    scope: Range<usize>,
+}
+
+pub(super) fn rewrite(cx: &mut Cx<'_>) {
+    let owners: Vec<&'static str> = {
+        let mut o: Vec<&'static str> = mappings::MEMBERS.iter().map(|m| m.owner).collect();
+        o.dedup();
+        o
+    };
+    let n = cx.lx.tokens.len();
+    let mut cg = false;
+    let mut candidates = Vec::new();
+    for i in 0..n {
+        let t = cx.tok(i);
+        if t.kind != TokenKind::Ident || t.in_directive() {
+            continue;
+        }
+        let text = cx.text(i);
+        if text == CG_NAMESPACE {
+            cg = true;
+        } else if text == b"auto" || owners.iter().any(|o| o.as_bytes() == text) {
+            candidates.push(i);
+        }
+    }
+    if candidates.is_empty() {
+        return;
+    }
+    let mut vars: Vec<Var<'_>> = Vec::new();
+    for i in candidates {
+        if cx.text(i) == b"auto" {
+            if let Some(v) = auto_declaration(cx, i).filter(|_| cg) {
+                vars.push(v);
+            }
+            continue;
+        }
+        let owner = owners
+            .iter()
+            .copied()
+            .find(|o| o.as_bytes() == cx.text(i))
+            .unwrap_or_default();
+        let is_cg = !owner.starts_with("cuda");
+        if is_cg && !cg {
+            continue;
+        }
+        if cx
+            .prev(i)
+            .is_some_and(|p| cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
+        {
+            continue;
+        }
+        declarators(cx, i, owner, &mut vars);
+    }
+    if vars.is_empty() {
+        return;
+    }
+    let target = cx.opts.target.hip_version;
+    for i in 0..n {
+        if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) || cx.tok(i).in_directive() {
+            continue;
+        }
+        let Some(m) = cx.next(i).filter(|&m| cx.tok(m).kind == TokenKind::Ident) else {
+            continue;
+        };
+        let Some((object, name)) = object_of(cx, i) else {
+            continue;
+        };
+        let Some(var) = vars
+            .iter()
+            .filter(|v| v.name == cx.text(name) && v.at < i && v.scope.contains(&i))
+            .max_by_key(|v| v.at)
+        else {
+            continue;
+        };
+        let Ok(member) = std::str::from_utf8(cx.text(m)) else {
+            continue;
+        };
+        let Some(entry) = mappings::member(var.owner, member) else {
+            continue;
+        };
+        let r = entry.mapping.resolve(&cx.opts.target);
+        let hip_type = mappings::lookup(var.owner)
+            .and_then(|t| t.hip.name)
+            .unwrap_or(var.owner);
+        let shown =
+            String::from_utf8_lossy(&cx.src[cx.tok(object).start as usize..cx.tok(m).end as usize])
+                .into_owned();
+        match r.name {
+            Some(hip) if hip != member => {
+                if member == "num_threads" && in_varargs_call(cx, i) {
+                    if object != name {
+                        // `a[i].num_threads()` in a printf: report rather
+                        // than guess where the cast goes.
+                        cx.diagnostics.push(
+                            Diagnostic::new(
+                                Code::UnsupportedApi,
+                                cx.tok(object).start as usize..cx.tok(m).end as usize,
+                                format!("`{shown}`: HIP's `{hip_type}` has `{hip}()`, which returns unsigned int where CUDA's `{member}()` returns unsigned long long, and this is a variadic call's argument"),
+                            )
+                            .with_help(format!("write `(unsigned long long)` before the object and `{hip}` for `{member}`")),
+                        );
+                        continue;
+                    }
+                    cx.edits.push(Edit::insert(
+                        cx.tok(object).start as usize,
+                        "(unsigned long long)",
+                    ));
+                }
+                cx.edits.push(Edit::replace(cx.tok(m).range(), hip));
+                *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+            }
+            Some(_) => {}
+            None => {
+                let side = &entry.mapping.hip;
+                let message = match side.name {
+                    Some(hip) if side.added > target => format!(
+                        "`{shown}`: HIP's `{hip_type}` has no `{hip}` before HIP {}; the target is HIP {target}",
+                        side.added
+                    ),
+                    _ => format!("`{shown}`: HIP's `{hip_type}` has no counterpart of `{member}`"),
+                };
+                let mut d = Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.tok(object).start as usize..cx.tok(m).end as usize,
+                    message,
+                );
+                if !entry.mapping.note.is_empty() {
+                    d = d.with_help(entry.mapping.note);
+                }
+                cx.diagnostics.push(d);
+                if entry.mapping.family == Family::Runtime {
+                    cx.facts.uses_runtime_api = true;
+                }
+            }
+        }
+    }
+}
+
+/// The object before the `.`/`->` at `dot`: its first token and the token
+/// naming the variable (`prop` of `prop.x`, of `prop[i].x`).
+fn object_of(cx: &Cx<'_>, dot: usize) -> Option<(usize, usize)> {
+    let p = cx.prev(dot)?;
+    if cx.tok(p).kind == TokenKind::Ident {
+        return Some((p, p));
+    }
+    if cx.is_punct(p, b"]") {
+        let open = cx.matching_open(p)?;
+        let v = cx
+            .prev(open)
+            .filter(|&v| cx.tok(v).kind == TokenKind::Ident)?;
+        return Some((v, v));
+    }
+    None
+}
+
+/// Whether the token at `i` is inside the arguments of a `printf`-like call.
+fn in_varargs_call(cx: &Cx<'_>, i: usize) -> bool {
+    let mut k = i;
+    while let Some(o) = enclosing_open(cx, k) {
+        if !cx.is_punct(o, b"(") {
+            return false;
+        }
+        if cx
+            .prev(o)
+            .is_some_and(|f| VARARGS_CALLS.contains(&cx.text(f)))
+        {
+            return true;
+        }
+        k = o;
+    }
+    false
+}
+
+/// The variables a declaration of type `owner` at token `ty` declares:
+/// `T v;`, `T v = …`, `T *v`, `const T &v` (a parameter), `T v[4]`,
+/// `T a, b;`, `T<32> v` (a template's arguments skipped).
+fn declarators<'s>(cx: &Cx<'s>, ty: usize, owner: &'static str, vars: &mut Vec<Var<'s>>) {
+    let mut j = cx.next(ty);
+    if let Some(lt) = j.filter(|&k| cx.is_punct(k, b"<")) {
+        j = template_end(cx, lt).and_then(|gt| cx.next(gt));
+    }
+    let Some(scope) = scope_of(cx, ty) else {
+        return;
+    };
+    let parameter = scope.1;
+    loop {
+        while let Some(k) = j.filter(|&k| {
+            matches!(
+                cx.text(k),
+                b"*" | b"&" | b"&&" | b"const" | b"volatile" | b"__restrict__" | b"__restrict"
+            )
+        }) {
+            j = cx.next(k);
+        }
+        let Some(v) = j.filter(|&k| cx.tok(k).kind == TokenKind::Ident) else {
+            return;
+        };
+        let Some(after) = cx.next(v) else { return };
+        if !matches!(cx.text(after), b";" | b"=" | b"," | b")" | b"[" | b"{") {
+            return;
+        }
+        vars.push(Var {
+            name: cx.text(v),
+            owner,
+            at: v,
+            scope: scope.0.clone(),
+        });
+        if parameter {
+            return;
+        }
+        // `T a = x, b;`: on to the next declarator at this depth.
+        let mut k = after;
+        loop {
+            match cx.text(k) {
+                b"," => break,
+                b";" | b")" | b"}" => return,
+                b"(" | b"[" | b"{" => {
+                    k = match cx.matching_close(k) {
+                        Some(c) => c,
+                        None => return,
+                    }
+                }
+                _ => {}
+            }
+            k = match cx.next(k) {
+                Some(n) => n,
+                None => return,
+            };
+        }
+        j = cx.next(k);
+    }
+}
+
+/// `auto v = cg::tiled_partition<32>(…)`, `auto v = this_thread_block()`:
+/// the variable and the type of what the factory returns.
+fn auto_declaration<'s>(cx: &Cx<'s>, at: usize) -> Option<Var<'s>> {
+    let mut j = cx.next(at)?;
+    while matches!(cx.text(j), b"&" | b"&&" | b"const") {
+        j = cx.next(j)?;
+    }
+    let v = Some(j).filter(|&k| cx.tok(k).kind == TokenKind::Ident)?;
+    let eq = cx.next(v).filter(|&k| cx.is_punct(k, b"="))?;
+    let mut f = cx.next(eq)?;
+    // `cg::`, `cooperative_groups::`, `::cooperative_groups::`.
+    while let Some(colons) = cx.next(f).filter(|&k| cx.is_punct(k, b"::")) {
+        f = cx.next(colons)?;
+    }
+    if cx.is_punct(f, b"::") {
+        f = cx.next(f)?;
+    }
+    let &(_, owner) = CG_FACTORIES.iter().find(|(name, _)| *name == cx.text(f))?;
+    let open = cx.next(f)?;
+    if owner == "thread_block_tile" && !cx.is_punct(open, b"<") {
+        return None;
+    }
+    if owner != "thread_block_tile" && !cx.is_punct(open, b"(") {
+        return None;
+    }
+    let (scope, _) = scope_of(cx, at)?;
+    Some(Var {
+        name: cx.text(v),
+        owner,
+        at: v,
+        scope,
+    })
+}
+
+/// The tokens a declaration at `i` is visible in, and whether it is a
+/// function's parameter: the braces around it; for a parameter the body
+/// after the parameter list; at file scope the whole file.
+fn scope_of(cx: &Cx<'_>, i: usize) -> Option<(Range<usize>, bool)> {
+    let Some(open) = enclosing_open(cx, i) else {
+        return Some((0..cx.lx.tokens.len(), false));
+    };
+    let close = matching_close(cx, open)?;
+    match cx.text(open) {
+        b"{" => Some((open..close, false)),
+        b"(" => {
+            // The function's body: the `{` a few tokens after the list
+            // (`) const {`, `) noexcept {`, `) -> T {`).
+            let mut k = close;
+            for _ in 0..8 {
+                k = cx.next(k)?;
+                if cx.is_punct(k, b"{") {
+                    return Some((open..matching_close(cx, k)?, true));
+                }
+                if matches!(cx.text(k), b";" | b"}" | b"=") {
+                    return None;
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// The bracket that opens around code token `i`, counting the brackets of
+/// code alone: a body holding `#if … #else … #endif` is still one body
+/// (unlike [`crate::tokens::Tokens::enclosing_open`], whose pairs stop at
+/// directives).
+fn enclosing_open(cx: &Cx<'_>, i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for k in (0..i).rev() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.text(k) {
+            b")" | b"]" | b"}" => depth += 1,
+            b"(" | b"[" | b"{" if depth == 0 => return Some(k),
+            b"(" | b"[" | b"{" => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The bracket closing the one at `open`, counting the brackets of code
+/// alone (see [`enclosing_open`]).
+fn matching_close(cx: &Cx<'_>, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for k in open..cx.lx.tokens.len() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.text(k) {
+            b"(" | b"[" | b"{" => depth += 1,
+            b")" | b"]" | b"}" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The `>` closing the template argument list opened at `lt`.
+fn template_end(cx: &Cx<'_>, lt: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut k = lt;
+    for _ in 0..32 {
+        match cx.text(k) {
+            b"<" => depth += 1,
+            b">" => depth -= 1,
+            b">>" => depth -= 2,
+            b";" | b"{" | b"}" => return None,
+            _ => {}
+        }
+        if depth <= 0 {
+            return Some(k);
+        }
+        k = cx.next(k)?;
+    }
+    None
+}
