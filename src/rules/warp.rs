@@ -128,8 +128,9 @@ impl<'a> Warp<'a> {
 
     /// Checks identifier token `i`, spelled `name`.
     pub(super) fn ident(&mut self, cx: &Cx<'a>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
-        // Every warp function is spelled `__…`: test the rest only then.
-        if name.starts_with(b"__") {
+        // Every warp function is spelled `__…` and none `…__` (as
+        // `__device__` and the other keywords are): test the rest only then.
+        if name.starts_with(b"__") && !name.ends_with(b"__") {
             if MASKED.contains(&name) {
                 let from = out.len();
                 mask_argument(cx, i, &mut self.reported_decls, &mut self.decls, out);

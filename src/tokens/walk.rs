@@ -22,18 +22,16 @@ pub(crate) enum BracketSet {
 }
 
 impl BracketSet {
-    /// `1` for an opening bracket of this set, `-1` for a closing one, `0`
-    /// otherwise.
-    fn sign(self, b: u8) -> i8 {
-        match (self, b) {
-            (BracketSet::Braces | BracketSet::All, b'{') => 1,
-            (BracketSet::Braces | BracketSet::All, b'}') => -1,
-            (BracketSet::Parens | BracketSet::ParensSquares | BracketSet::All, b'(') => 1,
-            (BracketSet::Parens | BracketSet::ParensSquares | BracketSet::All, b')') => -1,
-            (BracketSet::ParensSquares | BracketSet::All, b'[') => 1,
-            (BracketSet::ParensSquares | BracketSet::All, b']') => -1,
-            _ => 0,
-        }
+    /// The set's opening and closing brackets, as bit masks over ASCII.
+    fn masks(self) -> (u128, u128) {
+        let bits = |bytes: &[u8]| bytes.iter().fold(0u128, |m, &b| m | 1 << b);
+        let (opens, closes): (&[u8], &[u8]) = match self {
+            BracketSet::Braces => (b"{", b"}"),
+            BracketSet::Parens => (b"(", b")"),
+            BracketSet::ParensSquares => (b"([", b")]"),
+            BracketSet::All => (b"([{", b")]}"),
+        };
+        (bits(opens), bits(closes))
     }
 }
 
@@ -50,16 +48,6 @@ pub(crate) enum Way {
     BackOverDirectives,
     /// Towards the file's end over code tokens alone.
     ForwardOverDirectives,
-}
-
-impl Way {
-    fn forward(self) -> bool {
-        matches!(self, Way::Forward | Way::ForwardOverDirectives)
-    }
-
-    fn over_directives(self) -> bool {
-        matches!(self, Way::BackOverDirectives | Way::ForwardOverDirectives)
-    }
 }
 
 /// One token of a walk.
@@ -80,7 +68,10 @@ pub(crate) struct Step {
 pub(crate) struct Walk<'t, 'a> {
     cx: &'t Tokens<'a>,
     next: Option<usize>,
-    brackets: BracketSet,
+    /// The brackets that enter a pair and those that leave one, walking
+    /// this way (see [`BracketSet::masks`]).
+    enters: u128,
+    leaves: u128,
     way: Way,
     depth: usize,
 }
@@ -88,52 +79,41 @@ pub(crate) struct Walk<'t, 'a> {
 impl Iterator for Walk<'_, '_> {
     type Item = Step;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Step> {
         let k = self.next?;
         self.next = self.after(k);
         let t = self.cx.tok(k);
-        let sign = if t.kind == TokenKind::Punct {
-            self.brackets.sign(self.cx.src[t.start as usize])
-        } else {
-            0
-        };
-        // Walking back, a closing bracket enters a pair and an opening one
-        // leaves it; walking forward, the other way round.
-        let enters = if self.way.forward() {
-            sign > 0
-        } else {
-            sign < 0
-        };
-        let leaves = sign != 0 && !enters;
         let depth = self.depth;
-        if enters {
-            self.depth += 1;
-        } else if leaves && depth > 0 {
-            self.depth -= 1;
+        let mut unmatched = false;
+        if t.kind == TokenKind::Punct {
+            let bit = 1u128 << (self.cx.src[t.start as usize] & 0x7f);
+            if self.enters & bit != 0 {
+                self.depth += 1;
+            } else if self.leaves & bit != 0 {
+                unmatched = depth == 0;
+                self.depth = depth.saturating_sub(1);
+            }
         }
         Some(Step {
             k,
             depth,
-            unmatched: leaves && depth == 0,
+            unmatched,
         })
     }
 }
 
 impl Walk<'_, '_> {
+    #[inline(always)]
     fn after(&self, k: usize) -> Option<usize> {
         let cx = self.cx;
-        if !self.way.over_directives() {
-            return if self.way.forward() {
-                cx.next(k)
-            } else {
-                cx.prev(k)
-            };
-        }
-        let code = |j: &usize| !cx.tok(*j).in_directive();
-        if self.way.forward() {
-            (k + 1..cx.lx.tokens.len()).find(code)
-        } else {
-            (0..k).rev().find(code)
+        match self.way {
+            Way::Back => cx.prev(k),
+            Way::Forward => cx.next(k),
+            Way::BackOverDirectives => (0..k).rev().find(|&j| !cx.tok(j).in_directive()),
+            Way::ForwardOverDirectives => {
+                (k + 1..cx.lx.tokens.len()).find(|&j| !cx.tok(j).in_directive())
+            }
         }
     }
 }
@@ -143,10 +123,18 @@ impl<'a> Tokens<'a> {
     /// `brackets` the walk has entered. A walk over directives starting in a
     /// directive reads that token, then code alone.
     pub(crate) fn walk(&self, start: usize, brackets: BracketSet, way: Way) -> Walk<'_, 'a> {
+        // Walking back, a closing bracket enters a pair and an opening one
+        // leaves it; walking forward, the other way round.
+        let (opens, closes) = brackets.masks();
+        let (enters, leaves) = match way {
+            Way::Forward | Way::ForwardOverDirectives => (opens, closes),
+            Way::Back | Way::BackOverDirectives => (closes, opens),
+        };
         Walk {
             cx: self,
             next: (start < self.lx.tokens.len()).then_some(start),
-            brackets,
+            enters,
+            leaves,
             way,
             depth: 0,
         }
