@@ -62,16 +62,22 @@ pub fn line_ending(src: &[u8]) -> &'static str {
 /// stays far below that (its accented letters are a few percent of a source
 /// file), so it is translated; images, archives and object files are not.
 pub fn looks_binary(src: &[u8]) -> bool {
+    // Per byte, 1 for a control byte that is not text.
+    static NOT_TEXT: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = !matches!(b as u8, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1b) as u8;
+            b += 1;
+        }
+        t[0x7f] = 1;
+        t
+    };
     let sample = &src[..src.len().min(8192)];
     if memchr::memchr(0, sample).is_some() {
         return true;
     }
-    let controls = sample
-        .iter()
-        .filter(|&&b| {
-            (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1b)) || b == 0x7f
-        })
-        .count();
+    let controls: u32 = sample.iter().map(|&b| u32::from(NOT_TEXT[usize::from(b)])).sum();
     let mut not_utf8 = 0;
     let mut rest = sample;
     while let Err(e) = std::str::from_utf8(rest) {
@@ -84,7 +90,7 @@ pub fn looks_binary(src: &[u8]) -> bool {
             None => break,
         }
     }
-    (controls + not_utf8) * 10 > sample.len() * 3
+    (controls as usize + not_utf8) * 10 > sample.len() * 3
 }
 
 #[cfg(test)]

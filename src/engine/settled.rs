@@ -65,6 +65,7 @@ use std::collections::BTreeMap;
 
 use crate::edit::Edit;
 use crate::lex::{self, Token, TokenKind};
+use crate::tokens::{BracketSet, Way};
 use crate::translate::{self, Cx, Language, Options};
 
 /// The kinds of edit [`settled`] accepts (see the module's documentation).
@@ -290,24 +291,13 @@ impl<'c, 'a> Judge<'c, 'a> {
         let stop = (self.closed.range(..p).next_back())
             .filter(|&(_, &ok)| ok)
             .map_or(0, |(&q, _)| q + 1);
-        let mut depth = 0u32;
-        let mut answer = true;
-        for t in cx.lx.tokens[stop..=p].iter().rev() {
-            if t.in_directive() {
-                break;
-            }
-            if t.kind == TokenKind::Punct {
-                match cx.src[t.start as usize] {
-                    b')' | b']' => depth += 1,
-                    b'(' | b'[' if depth == 0 => {
-                        answer = false;
-                        break;
-                    }
-                    b'(' | b'[' => depth -= 1,
-                    _ => {}
-                }
-            }
-        }
+        // Inside an expression's own brackets (a `for` header, a lambda in
+        // a call) the `;` or brace ends no statement.
+        let answer = cx.tok(p).in_directive()
+            || !cx
+                .walk(p, BracketSet::ParensSquares, Way::Back)
+                .take_while(|s| s.k >= stop)
+                .any(|s| s.unmatched);
         self.closed.insert(p, answer);
         answer
     }

@@ -6,6 +6,7 @@
 
 use super::Cx;
 use crate::lex::TokenKind;
+use crate::tokens::{BracketSet, Way};
 
 /// One function body.
 #[derive(Debug, Clone, Copy)]
@@ -64,19 +65,20 @@ pub(super) fn enclosing_function(
     // file's start each time.
     let stop = i.saturating_sub(WALK_LIMIT);
     loop {
-        let mut depth = 0usize;
-        let open = loop {
-            k = cx.prev(k).filter(|&p| p >= stop)?;
-            if let Some((_, answer)) = prior.filter(|&(at, _)| at == k && depth == 0) {
+        let mut open = None;
+        for s in cx.walk(cx.prev(k)?, BracketSet::Braces, Way::Back) {
+            if s.k < stop {
+                return None;
+            }
+            if let Some((_, answer)) = prior.filter(|&(at, _)| at == s.k && s.depth == 0) {
                 return Some(answer);
             }
-            match cx.text(k) {
-                b"}" => depth += 1,
-                b"{" if depth == 0 => break k,
-                b"{" => depth -= 1,
-                _ => {}
+            if s.unmatched {
+                open = Some(s.k);
+                break;
             }
-        };
+        }
+        let open = open?;
         if let Some(name) = function_name(cx, open) {
             return Some((open, name));
         }

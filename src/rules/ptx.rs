@@ -7,6 +7,7 @@ use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
+use crate::tokens::{BracketSet, Way};
 
 /// HIP builtins for PTX special registers.
 const REGISTERS: &[(&str, &str)] = &[
@@ -131,18 +132,20 @@ fn asm_statement(
     let close = cx.matching_close(j)?;
     // Split the parenthesised part at top-level `:`.
     let mut sections: Vec<(usize, usize)> = Vec::new();
-    let mut depth = 0;
     let mut start = j + 1;
-    for k in j + 1..close {
+    let top_level = cx.walk(j + 1, BracketSet::All, Way::Forward);
+    for k in top_level
+        .take_while(|s| s.k < close)
+        .filter(|s| s.depth == 0)
+        .map(|s| s.k)
+    {
         match cx.text(k) {
-            b"(" | b"[" | b"{" => depth += 1,
-            b")" | b"]" | b"}" => depth -= 1,
-            b":" if depth == 0 => {
+            b":" => {
                 sections.push((start, k));
                 start = k + 1;
             }
             // `asm("…" :: "r"(x))`: the lexer's `::` is two section breaks.
-            b"::" if depth == 0 => {
+            b"::" => {
                 sections.push((start, k));
                 sections.push((k, k));
                 start = k + 1;

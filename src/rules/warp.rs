@@ -28,6 +28,7 @@ use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::Version;
+use crate::tokens::{BracketSet, Way};
 
 use super::bodies::{Bodies, Body};
 
@@ -127,8 +128,9 @@ impl<'a> Warp<'a> {
 
     /// Checks identifier token `i`, spelled `name`.
     pub(super) fn ident(&mut self, cx: &Cx<'a>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
-        // Every warp function is spelled `__…`: test the rest only then.
-        if name.starts_with(b"__") {
+        // Every warp function is spelled `__…` and none `…__` (as
+        // `__device__` and the other keywords are): test the rest only then.
+        if name.starts_with(b"__") && !name.ends_with(b"__") {
             if MASKED.contains(&name) {
                 let from = out.len();
                 mask_argument(cx, i, &mut self.reported_decls, &mut self.decls, out);
@@ -1063,34 +1065,21 @@ fn shuffle_loop_start(cx: &Cx<'_>, eq: usize) -> bool {
 /// The name of the function whose body holds token `i`: the `{` that opens
 /// the body follows `name(params)` (perhaps with `const`, `noexcept` …).
 fn enclosing_function_name(cx: &Cx<'_>, i: usize) -> Option<usize> {
-    let mut depth = 0;
-    let mut k = i;
-    let open = loop {
-        k = cx.prev(k)?;
-        match cx.text(k) {
-            b"}" => depth += 1,
-            b"{" if depth == 0 => break k,
-            b"{" => depth -= 1,
-            _ => {}
-        }
-    };
+    let open = cx.unclosed_before(i, BracketSet::Braces)?;
     super::bodies::function_name(cx, open)
 }
 
 /// The function name of the call whose argument list contains token `i`.
 fn enclosing_call(cx: &Cx<'_>, i: usize) -> Option<usize> {
-    let mut depth = 0;
-    let mut k = i;
-    loop {
-        k = cx.prev(k)?;
-        match cx.text(k) {
-            b")" => depth += 1,
-            b"(" if depth == 0 => return cx.prev(k),
-            b"(" => depth -= 1,
-            b";" | b"{" | b"}" => return None,
-            _ => {}
+    for s in cx.walk(cx.prev(i)?, BracketSet::Parens, Way::Back) {
+        if s.unmatched {
+            return cx.prev(s.k);
+        }
+        if matches!(cx.text(s.k), b";" | b"{" | b"}") {
+            return None;
         }
     }
+    None
 }
 
 #[cfg(test)]

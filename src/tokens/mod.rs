@@ -8,9 +8,11 @@
 
 mod calls;
 mod scopes;
+mod walk;
 
 pub(crate) use calls::Args;
 pub(crate) use scopes::Scope;
+pub(crate) use walk::{BracketSet, Way};
 
 use std::cell::OnceCell;
 use std::ops::Range;

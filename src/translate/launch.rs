@@ -13,6 +13,7 @@ use std::ops::Range;
 use super::Cx;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
+use crate::tokens::{BracketSet, Way};
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let templates = template_functions(cx);
@@ -76,29 +77,22 @@ pub(super) enum Configuration {
 /// bracket closes that it did not open, a `;` comes first, or the context
 /// ends.
 pub(super) fn configuration(cx: &Cx<'_>, lt: usize) -> Option<Configuration> {
-    let mut depth = 0i32;
-    let mut j = lt + 2;
     let mut args = Vec::new();
-    let mut arg_start = cx.next(j)?;
-    loop {
-        j = cx.next(j)?;
-        let t = cx.tok(j);
+    let mut arg_start = cx.next(lt + 2)?;
+    for s in cx.walk(arg_start, BracketSet::All, Way::Forward) {
+        let (j, t) = (s.k, cx.tok(s.k));
+        if s.unmatched {
+            return None;
+        }
         if t.kind != TokenKind::Punct {
             continue;
         }
         match cx.src[t.start as usize] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth < 0 {
-                    return None;
-                }
-            }
-            b',' if depth == 0 => {
+            b',' if s.depth == 0 => {
                 args.push((arg_start, j));
                 arg_start = cx.next(j)?;
             }
-            b'>' if depth == 0 && is_triple(cx, j, b'>') => {
+            b'>' if s.depth == 0 && is_triple(cx, j, b'>') => {
                 args.push((arg_start, j));
                 return Some(Configuration::Closed { gt: j, args });
             }
@@ -107,6 +101,7 @@ pub(super) fn configuration(cx: &Cx<'_>, lt: usize) -> Option<Configuration> {
             _ => {}
         }
     }
+    None
 }
 
 /// Three adjacent `c` punctuation tokens at `i` in one context: `<<<` or

@@ -17,6 +17,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family};
+use crate::tokens::{BracketSet, Way};
 
 /// Cooperative-groups functions whose result's type an `auto` takes.
 const CG_FACTORIES: &[(&[u8], &str)] = &[
@@ -342,43 +343,17 @@ fn scope_of(cx: &Cx<'_>, i: usize) -> Option<(Range<usize>, bool)> {
 /// (unlike [`crate::tokens::Tokens::enclosing_open`], whose pairs stop at
 /// directives).
 fn enclosing_open(cx: &Cx<'_>, i: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for k in (0..i).rev() {
-        let t = cx.tok(k);
-        if t.in_directive() || t.kind != TokenKind::Punct {
-            continue;
-        }
-        match cx.text(k) {
-            b")" | b"]" | b"}" => depth += 1,
-            b"(" | b"[" | b"{" if depth == 0 => return Some(k),
-            b"(" | b"[" | b"{" => depth -= 1,
-            _ => {}
-        }
-    }
-    None
+    let start = (0..i).rev().find(|&k| !cx.tok(k).in_directive())?;
+    let mut walk = cx.walk(start, BracketSet::All, Way::BackOverDirectives);
+    walk.find(|s| s.unmatched).map(|s| s.k)
 }
 
 /// The bracket closing the one at `open`, counting the brackets of code
 /// alone (see [`enclosing_open`]).
 fn matching_close(cx: &Cx<'_>, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for k in open..cx.lx.tokens.len() {
-        let t = cx.tok(k);
-        if t.in_directive() || t.kind != TokenKind::Punct {
-            continue;
-        }
-        match cx.text(k) {
-            b"(" | b"[" | b"{" => depth += 1,
-            b")" | b"]" | b"}" => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    let start = (open + 1..cx.lx.tokens.len()).find(|&k| !cx.tok(k).in_directive())?;
+    let mut walk = cx.walk(start, BracketSet::All, Way::ForwardOverDirectives);
+    walk.find(|s| s.unmatched).map(|s| s.k)
 }
 
 /// The `>` closing the template argument list opened at `lt`.
