@@ -77,7 +77,10 @@ pub fn looks_binary(src: &[u8]) -> bool {
     if memchr::memchr(0, sample).is_some() {
         return true;
     }
-    let controls: u32 = sample.iter().map(|&b| u32::from(NOT_TEXT[usize::from(b)])).sum();
+    let controls: u32 = sample
+        .iter()
+        .map(|&b| u32::from(NOT_TEXT[usize::from(b)]))
+        .sum();
     let mut not_utf8 = 0;
     let mut rest = sample;
     while let Err(e) = std::str::from_utf8(rest) {

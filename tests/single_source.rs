@@ -203,3 +203,25 @@ fn a_foreign_compat_header_is_not_overwritten() {
         String::from_utf8_lossy(&run.stderr).contains("--single-source writes a compat header")
     );
 }
+
+#[test]
+fn old_mac_line_ends_are_kept_and_a_second_run_changes_nothing() {
+    // Lines ended by a lone CR (the lexer reads them as clang does): the
+    // branches' lines and `#line` numbers follow them, not `\n`.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.cu");
+    std::fs::write(
+        &file,
+        "#include <cuda_runtime.h>\rvoid f(float **p) { cudaMalloc(p, 4); }\r",
+    )
+    .unwrap();
+    let args = ["--single-source", "--inplace", dir.path().to_str().unwrap()];
+    assert_eq!(hipify(&args).status.code(), Some(0));
+    let once = std::fs::read(&file).unwrap();
+    assert!(!once.contains(&b'\n'), "{}", String::from_utf8_lossy(&once));
+    let lines: Vec<&[u8]> = once.split(|&b| b == b'\r').collect();
+    assert!(lines.contains(&&b"#include <cuda_runtime.h>"[..]));
+    assert!(lines.contains(&&b"#line 2"[..]));
+    assert_eq!(hipify(&args).status.code(), Some(0));
+    assert_eq!(std::fs::read(&file).unwrap(), once);
+}

@@ -151,13 +151,18 @@ pub fn single_source(
         engine::translate_with_edits(base, language, &opts)
     };
     let lx = lex::lex(base);
+    // Old Mac files end their lines with a lone CR (the lexer reads them so);
+    // the lines added and the `#line` numbers follow them.
+    let lone_cr = memchr::memchr(b'\n', base).is_none() && memchr::memchr(b'\r', base).is_some();
     let file = File {
         src: base,
-        newlines: memchr::memchr_iter(b'\n', base).collect(),
+        newlines: memchr::memchr_iter(if lone_cr { b'\r' } else { b'\n' }, base).collect(),
         lx: &lx,
         groups: Groups::of(&lx),
         opts: &opts,
-        newline: if memchr::memmem::find(base, b"\r\n").is_some() {
+        newline: if lone_cr {
+            "\r"
+        } else if memchr::memmem::find(base, b"\r\n").is_some() {
             "\r\n"
         } else {
             "\n"
@@ -466,17 +471,17 @@ impl File<'_> {
 
     /// The whole lines an edit touches (none, for whole lines inserted).
     fn lines_of(&self, e: &Edit) -> Range<usize> {
-        let start = line_start(self.src, e.range.start);
+        let start = self.line_start(e.range.start);
         let end = if e.range.is_empty() {
-            if e.range.start == start && e.text.ends_with('\n') {
+            if e.range.start == start && e.text.as_bytes().ends_with(&[self.eol()]) {
                 start
             } else {
-                line_end(self.src, e.range.start)
+                self.line_end(e.range.start)
             }
-        } else if e.range.end == line_start(self.src, e.range.end) {
+        } else if e.range.end == self.line_start(e.range.end) {
             e.range.end
         } else {
-            line_end(self.src, e.range.end)
+            self.line_end(e.range.end)
         };
         start..end
     }
@@ -487,7 +492,7 @@ impl File<'_> {
         loop {
             let before = g.clone();
             for (s, _) in self.spans_across(g.start) {
-                g.start = g.start.min(line_start(self.src, s));
+                g.start = g.start.min(self.line_start(s));
             }
             // A line ending in a backslash goes on in the next: no
             // directive can come between them.
@@ -496,18 +501,14 @@ impl File<'_> {
                 before.ends_with(b"\\\n") || before.ends_with(b"\\\r\n")
             };
             while g.start > 0 && spliced(g.start) {
-                g.start = line_start(self.src, g.start - 1);
+                g.start = self.line_start(g.start - 1);
             }
             while g.end < self.src.len() && spliced(g.end) {
-                g.end = line_end(self.src, g.end);
+                g.end = self.line_end(g.end);
             }
             for (_, e) in self.spans_across(g.end) {
-                let whole_lines = self.src[..e].ends_with(b"\n");
-                g.end = g.end.max(if whole_lines {
-                    e
-                } else {
-                    line_end(self.src, e)
-                });
+                let whole_lines = self.src[..e].ends_with(&[self.eol()]);
+                g.end = g.end.max(if whole_lines { e } else { self.line_end(e) });
             }
             for (i, d) in self.lx.directives.iter().enumerate() {
                 let (h, end) = (d.hash as usize, d.end_with_newline as usize);
@@ -605,9 +606,23 @@ impl File<'_> {
             {
                 d.end_with_newline as usize
             }
-            (_, Some(t)) => line_start(self.src, t.start as usize),
+            (_, Some(t)) => self.line_start(t.start as usize),
             (_, None) => 0,
         }
+    }
+
+    /// The byte that ends the file's lines: `\n` (also of `\r\n`), or a
+    /// lone `\r` in an old Mac file.
+    fn eol(&self) -> u8 {
+        *self.newline.as_bytes().last().unwrap_or(&b'\n')
+    }
+
+    fn line_start(&self, at: usize) -> usize {
+        memchr::memrchr(self.eol(), &self.src[..at]).map_or(0, |p| p + 1)
+    }
+
+    fn line_end(&self, at: usize) -> usize {
+        memchr::memchr(self.eol(), &self.src[at..]).map_or(self.src.len(), |p| at + p + 1)
     }
 
     /// `text` as a line of the file's line ending.
@@ -625,19 +640,20 @@ impl File<'_> {
         let first = self.newlines.partition_point(|&n| n < at) + 1;
         // A last line with no newline counts too: the branch ends it with
         // one, and a second run reads it so.
-        let unterminated = usize::from(!cuda.is_empty() && !cuda.ends_with(b"\n"));
-        let after = first + cuda.iter().filter(|&&b| b == b'\n').count() + unterminated;
+        let eol = self.eol();
+        let unterminated = usize::from(!cuda.is_empty() && !cuda.ends_with(&[eol]));
+        let after = first + cuda.iter().filter(|&&b| b == eol).count() + unterminated;
         let mut b = self.line(&format!("#if {HIP_GUARD} {MARK}"));
         b.extend_from_slice(&self.line(&format!("#line {first}")));
         b.extend_from_slice(hip);
-        if !hip.is_empty() && !hip.ends_with(b"\n") {
+        if !hip.is_empty() && !hip.ends_with(&[eol]) {
             b.extend_from_slice(nl);
         }
         if !cuda.is_empty() {
             b.extend_from_slice(&self.line("#else"));
             b.extend_from_slice(&self.line(&format!("#line {first}")));
             b.extend_from_slice(cuda);
-            if !cuda.ends_with(b"\n") {
+            if !cuda.ends_with(&[eol]) {
                 b.extend_from_slice(nl);
             }
         }
@@ -704,12 +720,4 @@ fn defines(src: &[u8], lx: &Lexed) -> BTreeMap<String, String> {
         }
     }
     out
-}
-
-fn line_start(src: &[u8], at: usize) -> usize {
-    memchr::memrchr(b'\n', &src[..at]).map_or(0, |p| p + 1)
-}
-
-fn line_end(src: &[u8], at: usize) -> usize {
-    memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |p| at + p + 1)
 }
