@@ -43,6 +43,7 @@ pub(super) fn ident(
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
+            b"min" | b"max" => host_min_max(cx, i, name, out),
             b"cudaLaunchHostFunc" => host_function_as_callback(cx, i, moot, out),
             _ => {}
         }
@@ -370,6 +371,342 @@ fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnost
             Applicability::Required,
         ),
     );
+}
+
+/// An arithmetic type as C++'s usual conversions see it (LP64): integer
+/// rank (`int` 1, `long` 2, `long long` 3, after promotion) and signedness,
+/// or a floating type.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Arith {
+    Int { rank: u8, unsigned: bool },
+    Float,
+    Double,
+}
+
+impl Arith {
+    /// The type of the spelled type words (typedefs of the C and C++
+    /// headers included), `None` for anything else (a class, a vector type).
+    fn of_words(words: &[&[u8]]) -> Option<Arith> {
+        let int = |rank, unsigned| Some(Arith::Int { rank, unsigned });
+        let w: Vec<&[u8]> = words.iter().copied().filter(|w| *w != b"int").collect();
+        match w.as_slice() {
+            [] if !words.is_empty() => int(1, false),
+            [b"signed"]
+            | [b"short"]
+            | [b"signed", b"short"]
+            | [b"unsigned", b"short"]
+            | [b"char"]
+            | [b"signed", b"char"]
+            | [b"unsigned", b"char"]
+            | [b"bool"]
+            | [b"int8_t" | b"int16_t" | b"int32_t" | b"uint8_t" | b"uint16_t"] => int(1, false),
+            [b"unsigned"] | [b"uint32_t"] | [b"uint"] => int(1, true),
+            [b"long"]
+            | [b"signed", b"long"]
+            | [b"int64_t" | b"ssize_t" | b"ptrdiff_t" | b"intptr_t"] => int(2, false),
+            [b"unsigned", b"long"] | [b"size_t" | b"uint64_t" | b"uintptr_t"] => int(2, true),
+            [b"long", b"long"] | [b"signed", b"long", b"long"] => int(3, false),
+            [b"unsigned", b"long", b"long"] => int(3, true),
+            [b"float"] => Some(Arith::Float),
+            [b"double"] => Some(Arith::Double),
+            _ => None,
+        }
+    }
+
+    /// The type of a number literal (`2`, `4u`, `1ull`, `0.5f`, `1e-3`).
+    fn of_literal(text: &[u8]) -> Option<Arith> {
+        let lower = text.to_ascii_lowercase();
+        let hex = lower.starts_with(b"0x");
+        if (!hex && lower.iter().any(|b| matches!(b, b'.' | b'e')))
+            || (hex && lower.contains(&b'p'))
+        {
+            return Some(match lower.last() {
+                Some(b'f') => Arith::Float,
+                Some(b'l') => return None,
+                _ => Arith::Double,
+            });
+        }
+        let suffix: Vec<u8> = lower
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'u' | b'l'))
+            .copied()
+            .collect();
+        let unsigned = suffix.contains(&b'u');
+        let rank = match suffix.iter().filter(|&&b| b == b'l').count() {
+            0 => 1,
+            1 => 2,
+            _ => 3,
+        };
+        Some(Arith::Int { rank, unsigned })
+    }
+
+    /// The common type of the usual arithmetic conversions (what CUDA's
+    /// mixed `min`/`max` overloads return).
+    fn common(self, other: Arith) -> Arith {
+        use Arith::*;
+        match (self, other) {
+            (Double, _) | (_, Double) => Double,
+            (Float, _) | (_, Float) => Float,
+            (
+                Int {
+                    rank: r1,
+                    unsigned: u1,
+                },
+                Int {
+                    rank: r2,
+                    unsigned: u2,
+                },
+            ) => {
+                if u1 == u2 {
+                    return Int {
+                        rank: r1.max(r2),
+                        unsigned: u1,
+                    };
+                }
+                let (ur, sr) = if u1 { (r1, r2) } else { (r2, r1) };
+                // `long` and `long long` are 64-bit, `int` 32-bit.
+                let wider = |r: u8| if r == 1 { 32 } else { 64 };
+                if ur >= sr {
+                    Int {
+                        rank: ur,
+                        unsigned: true,
+                    }
+                } else if wider(sr) > wider(ur) {
+                    Int {
+                        rank: sr,
+                        unsigned: false,
+                    }
+                } else {
+                    Int {
+                        rank: sr,
+                        unsigned: true,
+                    }
+                }
+            }
+        }
+    }
+
+    fn spelling(self) -> &'static str {
+        match self {
+            Arith::Float => "float",
+            Arith::Double => "double",
+            Arith::Int {
+                rank: 1,
+                unsigned: false,
+            } => "int",
+            Arith::Int {
+                rank: 1,
+                unsigned: true,
+            } => "unsigned int",
+            Arith::Int {
+                rank: 2,
+                unsigned: false,
+            } => "long",
+            Arith::Int {
+                rank: 2,
+                unsigned: true,
+            } => "unsigned long",
+            Arith::Int {
+                unsigned: false, ..
+            } => "long long",
+            Arith::Int { unsigned: true, .. } => "unsigned long long",
+        }
+    }
+}
+
+/// `min(a, b)`/`max(a, b)` in code the host compiles, on arguments that are
+/// not `int`: CUDA declares `min` and `max` for the host as for the device,
+/// for every arithmetic type and the mixed signed/unsigned pairs; HIP 5.2.3
+/// declares for the host only `int min(int, int)` and `int max(int, int)`
+/// (amd_math_functions.h), so hipcc compiles the call and converts both
+/// arguments to `int`: `min(0.5f, 2.0f)` is 0, `max(n, 7)` on a `size_t`
+/// of 5e9 is 705032704. Where both argument types are read (a variable's
+/// declaration, a literal), the call becomes `std::min<T>` of CUDA's common
+/// type, which host and device code compile (a required fix); where one is
+/// read and not `int`, a finding. A device-only function (`__global__`,
+/// `__device__` without `__host__`) has HIP's device overloads, which
+/// promote as CUDA does.
+fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    if cx.tok(i).in_directive() {
+        return;
+    }
+    // Unqualified or `::min`: not a member, not `std::min`, not declared here.
+    if let Some(p) = cx.prev(i) {
+        let qualified = cx.is_punct(p, b"::")
+            && cx
+                .prev(p)
+                .is_some_and(|q| cx.tok(q).kind == TokenKind::Ident || cx.is_punct(q, b">"));
+        let declared = cx.tok(p).kind == TokenKind::Ident
+            && !crate::translate::NOT_A_TYPE.contains(&cx.text(p));
+        if qualified
+            || declared
+            || cx.is_punct(p, b".")
+            || cx.is_punct(p, b"->")
+            || cx.is_punct(p, b"~")
+        {
+            return;
+        }
+    }
+    let Some(args) = cx
+        .next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o))
+    else {
+        return;
+    };
+    let [(a0, a1), (b0, b1)] = args.args[..] else {
+        return;
+    };
+    if device_only(cx, i) {
+        return;
+    }
+    let type_of = |s: usize, e: usize| arg_type(cx, s, e, 0);
+    let int = Arith::Int {
+        rank: 1,
+        unsigned: false,
+    };
+    let name = String::from_utf8_lossy(name);
+    match (type_of(a0, a1), type_of(b0, b1)) {
+        (Some((ta, sa)), Some((tb, sb))) => {
+            let t = ta.common(tb);
+            if t == int {
+                return;
+            }
+            // The spelling of the argument whose type it is (`size_t`), else C's.
+            let spelled = [(ta, sa), (tb, sb)]
+                .into_iter()
+                .find(|(x, _)| *x == t)
+                .map_or_else(|| t.spelling().to_owned(), |(_, s)| s);
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(i, args.close + 1),
+                    format!("HIP declares host `{name}` for `int` only: here it would convert `{spelled}` arguments to `int`"),
+                )
+                .with_fix(
+                    format!("call `std::{name}<{spelled}>`, CUDA's overload for these arguments"),
+                    vec![Edit::replace(cx.tok(i).range(), format!("std::{name}<{spelled}>"))],
+                    Applicability::Required,
+                ),
+            );
+        }
+        (Some((t, spelled)), None) | (None, Some((t, spelled))) if t != int => {
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(i, args.close + 1),
+                    format!("HIP declares host `{name}` for `int` only: here it would convert a `{spelled}` argument to `int`"),
+                )
+                .with_help(format!("call `std::{name}<T>` with the type both arguments have in CUDA's overload (`std::{name}<{spelled}>`?)")),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The type of the argument `s..e` of a `min`/`max` call, and its spelling:
+/// a variable declared before, a literal, a cast, or a `min`/`max` call
+/// itself (the common type of its arguments).
+fn arg_type(cx: &Cx<'_>, s: usize, e: usize, depth: u8) -> Option<(Arith, String)> {
+    let spell = |words: &[&[u8]]| {
+        words
+            .iter()
+            .map(|w| String::from_utf8_lossy(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // `-x` has the type of `x`.
+    let s = if e > s + 1 && cx.is_punct(s, b"-") {
+        s + 1
+    } else {
+        s
+    };
+    if let Some(words) = cast_type(cx, s, e) {
+        return Some((Arith::of_words(&words)?, spell(&words)));
+    }
+    if depth < 4
+        && matches!(cx.text(s), b"min" | b"max")
+        && cx
+            .next(s)
+            .is_some_and(|o| cx.is_punct(o, b"(") && cx.matching_close(o) == Some(e - 1))
+    {
+        let args = cx.call_args(s + 1)?;
+        let [(a0, a1), (b0, b1)] = args.args[..] else {
+            return None;
+        };
+        let (ta, sa) = arg_type(cx, a0, a1, depth + 1)?;
+        let (tb, sb) = arg_type(cx, b0, b1, depth + 1)?;
+        let t = ta.common(tb);
+        let spelled = if t == ta {
+            sa
+        } else if t == tb {
+            sb
+        } else {
+            t.spelling().to_owned()
+        };
+        return Some((t, spelled));
+    }
+    if e != s + 1 {
+        return None;
+    }
+    match cx.tok(s).kind {
+        TokenKind::Number => Arith::of_literal(cx.text(s)).map(|t| (t, t.spelling().to_owned())),
+        TokenKind::Ident => {
+            let words = declared_type(cx, s)?;
+            Some((Arith::of_words(&words)?, spell(&words)))
+        }
+        _ => None,
+    }
+}
+
+/// The type words of a cast that is the whole expression `s..e`:
+/// `(T)x`, `(T)(…)`, `static_cast<T>(…)`.
+fn cast_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
+    let words = |a: usize, b: usize| -> Option<Vec<&'a [u8]>> {
+        (a < b && (a..b).all(|k| cx.tok(k).kind == TokenKind::Ident))
+            .then(|| (a..b).map(|k| cx.text(k)).collect())
+    };
+    // The operand after the type ends the expression: one token or a group.
+    let operand_ends = |o: usize| {
+        o + 1 == e || (cx.is_punct(o, b"(") && cx.matching_close(o).is_some_and(|c| c + 1 == e))
+    };
+    if cx.is_ident(s, b"static_cast") && cx.is_punct(s + 1, b"<") {
+        let close = (s + 2..e).find(|&k| cx.is_punct(k, b">"))?;
+        return (cx.is_punct(close + 1, b"(") && operand_ends(close + 1))
+            .then(|| words(s + 2, close))
+            .flatten();
+    }
+    if cx.is_punct(s, b"(") {
+        let close = cx.matching_close(s)?;
+        return (close + 1 < e && operand_ends(close + 1))
+            .then(|| words(s + 1, close))
+            .flatten();
+    }
+    None
+}
+
+/// Whether token `i` is in a function only the device compiles
+/// (`__global__`, or `__device__` without `__host__`).
+fn device_only(cx: &Cx<'_>, i: usize) -> bool {
+    let Some((_, name)) = super::bodies::enclosing_function(cx, i, None) else {
+        return false;
+    };
+    let (mut device, mut host) = (false, false);
+    let mut h = name;
+    for _ in 0..64 {
+        let Some(p) = cx.prev(h) else { break };
+        if cx.is_punct(p, b";") || cx.is_punct(p, b"}") || cx.is_punct(p, b"{") {
+            break;
+        }
+        match cx.text(p) {
+            b"__global__" | b"__device__" => device = true,
+            b"__host__" => host = true,
+            _ => {}
+        }
+        h = p;
+    }
+    device && !host
 }
 
 /// The type words of the nearest declaration before token `use_tok` of the
