@@ -727,10 +727,43 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'stat
             cx.tok(tag).start as usize..cx.tok(i).start as usize,
         ));
     }
+    if hip.is_empty() && names_macro(cx, i) {
+        // `#ifndef __grid_constant__` / `#define __grid_constant__`: a
+        // project's own fallback, which then defines it for HIP too.
+        return;
+    }
+    if hip.is_empty() {
+        // A deleted word (`CUDART_CB`, `__grid_constant__`) takes the blanks
+        // after it along where a blank or `(` stands before it: `const
+        // __grid_constant__ P p` becomes `const P p`, not `const  P p`.
+        let mut range = cx.tok(i).range();
+        let before = range.start.checked_sub(1).map(|b| cx.src[b]);
+        if matches!(before, Some(b' ' | b'\t' | b'(')) {
+            while matches!(cx.src.get(range.end), Some(b' ' | b'\t')) {
+                range.end += 1;
+            }
+        }
+        cx.edits.push(Edit::delete(range));
+        *cx.stats.rewrites.entry(m.family).or_default() += 1;
+        return;
+    }
     if hip != name || cx.tok(i).spliced {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
     }
+}
+
+/// Whether token `i` names a macro in a directive rather than using it:
+/// `#ifdef X`, `#ifndef X`, `#undef X`, `#define X …`, `defined(X)`.
+fn names_macro(cx: &Cx<'_>, i: usize) -> bool {
+    let tok = cx.tok(i);
+    if !tok.in_directive() {
+        return false;
+    }
+    let d = &cx.lx.directives[tok.directive as usize];
+    let first = i == d.first_token as usize + 1;
+    (first && matches!(d.name.as_str(), "ifdef" | "ifndef" | "undef" | "define"))
+        || matches!(d.name.as_str(), "if" | "elif") && !tested_by_value(cx, i)
 }
 
 /// Whether token `i` is read for its value in an `#if`/`#elif` condition
