@@ -44,6 +44,8 @@ pub(super) fn ident(
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
+            b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
+            | b"tex2DGrad" | b"tex3DGrad" | b"tex2Dgather" => image_instruction_fetch(cx, i, out),
             b"cudaLaunchHostFunc" => host_function_as_callback(cx, i, moot, out),
             _ => {}
         }
@@ -171,37 +173,7 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
     // The file's handle variables: `cudaTextureObject_t tex = 0;`, a
     // parameter `cudaSurfaceObject_t surf`, `CUtexObject a, b;`.
-    let mut handles: Vec<&[u8]> = Vec::new();
-    for k in 0..cx.lx.tokens.len() {
-        if cx.tok(k).kind != TokenKind::Ident || !HANDLE_TYPES.contains(&cx.text(k)) {
-            continue;
-        }
-        let mut v = cx.next(k);
-        while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
-            if !cx
-                .next(name)
-                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
-            {
-                break;
-            }
-            handles.push(cx.text(name));
-            // `a = 0, b` in one declaration (not a parameter list's next
-            // parameter): past the initialiser to the comma.
-            let parameter = cx
-                .prev(k)
-                .is_some_and(|p| matches!(cx.text(p), b"(" | b","));
-            let mut c = cx.next(name);
-            while let Some(t) = c.filter(|&t| !matches!(cx.text(t), b"," | b";" | b")" | b"}")) {
-                c = match cx.text(t) {
-                    b"(" | b"[" | b"{" => cx.matching_close(t).and_then(|close| cx.next(close)),
-                    _ => cx.next(t),
-                };
-            }
-            v = c
-                .filter(|&c| cx.is_punct(c, b",") && !parameter)
-                .and_then(|c| cx.next(c));
-        }
-    }
+    let handles = variables_of(cx, HANDLE_TYPES);
     if handles.is_empty() {
         return;
     }
@@ -288,6 +260,165 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The variables the file declares with one of `types` (`CUtexObject a, b;`,
+/// a parameter `cudaSurfaceObject_t surf`, `CUdeviceptr d = 0;`).
+fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
+    let mut handles: Vec<&[u8]> = Vec::new();
+    for k in 0..cx.lx.tokens.len() {
+        if cx.tok(k).kind != TokenKind::Ident || !types.contains(&cx.text(k)) {
+            continue;
+        }
+        let mut v = cx.next(k);
+        while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
+            if !cx
+                .next(name)
+                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
+            {
+                break;
+            }
+            handles.push(cx.text(name));
+            // `a = 0, b` in one declaration (not a parameter list's next
+            // parameter): past the initialiser to the comma.
+            let parameter = cx
+                .prev(k)
+                .is_some_and(|p| matches!(cx.text(p), b"(" | b","));
+            let mut c = cx.next(name);
+            while let Some(t) = c.filter(|&t| !matches!(cx.text(t), b"," | b";" | b")" | b"}")) {
+                c = match cx.text(t) {
+                    b"(" | b"[" | b"{" => cx.matching_close(t).and_then(|close| cx.next(close)),
+                    _ => cx.next(t),
+                };
+            }
+            v = c
+                .filter(|&c| cx.is_punct(c, b",") && !parameter)
+                .and_then(|c| cx.next(c));
+        }
+    }
+    handles
+}
+
+/// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;
+/// HIP's `hipDeviceptr_t` is `void *`). An integer variable or a non-zero
+/// literal stored into one, the cuda-samples way of filling a kernel's
+/// argument buffer (`*(reinterpret_cast<CUdeviceptr *>(&buf[off])) =
+/// width;`), is cast through `unsigned long long` to the pointer: the same
+/// eight bytes (a required fix). Arithmetic on a `CUdeviceptr` variable
+/// (`d + off`, `d += n`) is arithmetic on `void *` in HIP, which does not
+/// compile: a finding.
+pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    const TYPES: &[&[u8]] = &[b"CUdeviceptr"];
+    if memchr::memmem::find(cx.src, TYPES[0]).is_none() {
+        return;
+    }
+    let pointers = variables_of(cx, TYPES);
+    let integer_value = |v: usize| match cx.tok(v).kind {
+        TokenKind::Number => cx.text(v).iter().any(|b| (b'1'..=b'9').contains(b)),
+        TokenKind::Ident => {
+            !pointers.contains(&cx.text(v))
+                && declared_type(cx, v).is_some_and(|w| {
+                    Arith::of_words(&w).is_some_and(|t| matches!(t, Arith::Int { .. }))
+                })
+        }
+        _ => false,
+    };
+    for k in 0..cx.lx.tokens.len() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
+        }
+        let (Some(p), Some(n)) = (cx.prev(k), cx.next(k)) else {
+            continue;
+        };
+        let text = cx.text(k);
+        // `lhs = v;` where lhs is a CUdeviceptr: a variable, or `*(… CUdeviceptr *…)`.
+        if text == b"="
+            && !matches!(
+                cx.text(p),
+                b"=" | b"!" | b"<" | b">" | b"+" | b"-" | b"*" | b"/" | b"%" | b"&" | b"|" | b"^"
+            )
+            && !cx.is_punct(n, b"=")
+            && integer_value(n)
+            && cx.next(n).is_some_and(|e| cx.is_punct(e, b";"))
+        {
+            let lhs_pointer = if cx.tok(p).kind == TokenKind::Ident {
+                pointers.contains(&cx.text(p))
+                    && !cx.prev(p).is_some_and(|d| TYPES.contains(&cx.text(d)))
+            } else if cx.is_punct(p, b")") {
+                // `*(reinterpret_cast<CUdeviceptr *>(…))`, `*(CUdeviceptr *)(…)`.
+                cx.matching_open(p).is_some_and(|o| {
+                    let star = cx.prev(o).is_some_and(|s| cx.is_punct(s, b"*"));
+                    let deref_cast = star
+                        && (o..p).any(|t| {
+                            TYPES.contains(&cx.text(t))
+                                && cx.next(t).is_some_and(|s| cx.is_punct(s, b"*"))
+                        });
+                    // `*(CUdeviceptr *)(…)`: the cast is the group before this one.
+                    let cast_before = cx
+                        .prev(o)
+                        .filter(|&c| cx.is_punct(c, b")"))
+                        .and_then(|c| cx.matching_open(c))
+                        .is_some_and(|co| {
+                            cx.prev(co).is_some_and(|s| cx.is_punct(s, b"*"))
+                                && cx.next(co).is_some_and(|ty| TYPES.contains(&cx.text(ty)))
+                        });
+                    deref_cast || cast_before
+                })
+            } else {
+                false
+            };
+            if lhs_pointer {
+                let v = cx.tok(n).range();
+                out.push(
+                    Diagnostic::new(
+                        Code::UnsupportedApi,
+                        v.clone(),
+                        format!(
+                            "`{}` is stored as a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP",
+                            String::from_utf8_lossy(cx.text(n))
+                        ),
+                    )
+                    .with_fix(
+                        "cast it through `unsigned long long` to `hipDeviceptr_t` (the same eight bytes)",
+                        vec![Edit::insert(v.start, "(hipDeviceptr_t)(unsigned long long)("), Edit::insert(v.end, ")")],
+                        Applicability::Required,
+                    ),
+                );
+            }
+            continue;
+        }
+        // `d + off`, `d - e`, `d += n`, `base + d`: arithmetic on a pointer variable.
+        if matches!(text, b"+" | b"-") {
+            let operand = [p, n].into_iter().find(|&o| {
+                cx.tok(o).kind == TokenKind::Ident
+                    && pointers.contains(&cx.text(o))
+                    && !cx
+                        .prev(o)
+                        .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"&" | b")"))
+                    && !cx
+                        .next(o)
+                        .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"[" | b"("))
+            });
+            let unary_or_step = cx.is_punct(n, b"+")
+                || cx.is_punct(n, b"-")
+                || cx.is_punct(p, b"+")
+                || cx.is_punct(p, b"-");
+            if let Some(o) = operand.filter(|_| !unary_or_step) {
+                out.push(
+                    Diagnostic::new(
+                        Code::UnsupportedApi,
+                        cx.span(p.min(o), n.max(o) + 1),
+                        format!(
+                            "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
+                            String::from_utf8_lossy(cx.text(o))
+                        ),
+                    )
+                    .with_help("offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`"),
+                );
+            }
+        }
+    }
+}
+
 /// The right operand of `==` or `!=` starting at token `op` (the lexer
 /// gives one token per punctuation character).
 fn comparison_operand(cx: &Cx<'_>, op: usize) -> Option<usize> {
@@ -298,6 +429,33 @@ fn comparison_operand(cx: &Cx<'_>, op: usize) -> Option<usize> {
         .next(op)
         .filter(|&e| cx.is_punct(e, b"=") && cx.tok(e).start == cx.tok(op).end)?;
     cx.next(eq)
+}
+
+/// A texture fetch with an explicit level of detail or gradients, or a
+/// gather (`tex2DLod<float>(t, u, v, l)`): HIP implements these with image
+/// sample instructions that gfx90a (MI200) and gfx940 (MI300) lack, so hipcc
+/// 5.2 fails in the backend for those targets ("requested image instruction
+/// is not supported on this GPU"; tested: tex2D, tex3D, tex1Dfetch and the
+/// layered Lod forms compile there; gfx908 and gfx1030 compile all of them).
+fn image_instruction_fetch(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let called = cx
+        .next(i)
+        .is_some_and(|n| cx.is_punct(n, b"(") || cx.is_punct(n, b"<"));
+    let member = cx
+        .prev(i)
+        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"));
+    if !called || member || cx.tok(i).in_directive() {
+        return;
+    }
+    let name = String::from_utf8_lossy(cx.text(i));
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.tok(i).range(),
+            format!("HIP's `{name}` uses image instructions gfx90a (MI200) and gfx940 (MI300) lack: hipcc fails in the backend for those targets"),
+        )
+        .with_help("for CDNA targets, sample level 0 (`tex2D`) or read the mip level's own array/texture object; RDNA (gfx1030) and gfx908 compile it"),
+    );
 }
 
 /// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
