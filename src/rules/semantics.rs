@@ -847,7 +847,28 @@ fn cast_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
 /// Whether token `i` is in a function only the device compiles
 /// (`__global__`, or `__device__` without `__host__`).
 fn device_only(cx: &Cx<'_>, i: usize) -> bool {
-    let Some((_, name)) = super::bodies::enclosing_function(cx, i, None) else {
+    // Back to the function's `{`, over directives (`#pragma unroll` before
+    // a loop, which `enclosing_function` stops at) and the blocks closed
+    // before `i`.
+    let mut depth = 0usize;
+    let mut name = None;
+    for k in (i.saturating_sub(20_000)..i).rev() {
+        if cx.tok(k).in_directive() || cx.tok(k).kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.text(k) {
+            b"}" => depth += 1,
+            b"{" if depth > 0 => depth -= 1,
+            b"{" => {
+                if let Some(n) = super::bodies::function_name(cx, k) {
+                    name = Some(n);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(name) = name else {
         return false;
     };
     let (mut device, mut host) = (false, false);
