@@ -72,11 +72,7 @@ fn host_function_as_callback(
     if cx.opts.target.hip_version >= m.hip.added || cx.tok(i).in_directive() {
         return;
     }
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [_, (f, f_end), _] = args.args[..] else {
@@ -458,17 +454,20 @@ fn image_instruction_fetch(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     );
 }
 
+/// The arguments of the call whose name is token `i` (`name(…)`).
+fn called_args(cx: &Cx<'_>, i: usize) -> Option<crate::tokens::Args> {
+    cx.next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o))
+}
+
 /// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
 /// overloads make ambiguous: HIP declares `__ffs` for `int` and `unsigned
 /// int`, `__ffsll` for `long long` and `unsigned long long`, so a `long`,
 /// `int64_t` or `size_t` argument converts equally well to both. CUDA
 /// declares one of each, so the cast to its parameter type is exact.
 fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [(a, b)] = args.args[..] else {
@@ -706,11 +705,7 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
             return;
         }
     }
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [(a0, a1), (b0, b1)] = args.args[..] else {
@@ -942,11 +937,7 @@ fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
 /// port does not compile (`__ldg` it declares for every scalar and most
 /// vector types).
 fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [(a, b)] = args.args[..] else {
