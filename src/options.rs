@@ -20,6 +20,13 @@ pub struct Options {
     pub severities: HashMap<Code, Severity>,
     /// The user's own mappings (`[mappings]` in hipify.toml), consulted first.
     pub extra_mappings: HashMap<String, String>,
+    /// What the run's classes and namespaces declare through a macro whose
+    /// argument is a CUDA name, as `(scope name, CUDA name)` (RMM's
+    /// `struct async_alloc { RMM_CUDART_API_WRAPPER(cudaMemPoolCreate, …); }`):
+    /// the argument is renamed, so `async_alloc::cudaMemPoolCreate` in any
+    /// file is too. Filled by the CLI from the run's files and the headers
+    /// they include ([`crate::project::macro_declared`]).
+    pub macro_declared: Vec<(String, String)>,
     /// Leave CUDA names inside string literals as they are (`--keep-strings`).
     pub keep_strings: bool,
     /// Also report the findings whose fix was applied (the labelled lint

@@ -301,6 +301,47 @@ pub fn drop_declared(
     });
 }
 
+/// What the classes and namespaces of `files`, and of the headers they
+/// include by a relative path (transitively), declare through a macro
+/// ([`crate::translate::macro_declared`]), for
+/// [`crate::Options::macro_declared`]: read before the run, so that a file
+/// calling `async_alloc::cudaMemPoolCreate` renames it as the header that
+/// defines it does.
+pub fn macro_declared(files: &[PathBuf]) -> Vec<(String, String)> {
+    use rayon::prelude::*;
+    let mut seen: HashSet<PathBuf> = files.iter().map(|f| lexical(f)).collect();
+    let mut batch: Vec<PathBuf> = files.to_vec();
+    let mut found = Vec::new();
+    while !batch.is_empty() {
+        let read: Vec<(Vec<(String, String)>, Vec<PathBuf>)> = batch
+            .par_iter()
+            .map(|path| {
+                let Ok(src) = std::fs::read(path) else {
+                    return (Vec::new(), Vec::new());
+                };
+                let dir = path.parent().unwrap_or(Path::new("."));
+                let includes = relative_includes(&src)
+                    .into_iter()
+                    .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
+                    .collect();
+                (crate::translate::macro_declared(&src), includes)
+            })
+            .collect();
+        batch = Vec::new();
+        for (pairs, includes) in read {
+            found.extend(pairs);
+            batch.extend(
+                includes
+                    .into_iter()
+                    .filter(|p| p.is_file() && seen.insert(p.clone())),
+            );
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
 /// Scans `batch` and, transitively, the headers it includes that are not in
 /// `seen`, on as many threads as the machine has.
 fn collect(mut batch: Vec<PathBuf>, mut seen: HashSet<PathBuf>) -> HashSet<String> {

@@ -86,7 +86,9 @@ fn translate_fixtures() {
     let _ = mappings::NEWEST_HIP;
     insta::glob!("fixtures/**/*.{cu,cuh,cpp,h,hpp}", |path| {
         let src = std::fs::read(path).unwrap();
-        let opts = options_for(&String::from_utf8_lossy(&src));
+        let mut opts = options_for(&String::from_utf8_lossy(&src));
+        // What the CLI reads before a run over this file alone.
+        opts.macro_declared = hipify_rs::project::macro_declared(&[path.to_path_buf()]);
         insta::assert_snapshot!(render(path, &src, &opts));
     });
 }

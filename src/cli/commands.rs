@@ -102,6 +102,7 @@ pub(super) fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
         // strings and severities), with the fixes applied.
         translate: Options {
             target,
+            macro_declared: hipify_rs::project::macro_declared(&files),
             ..options(t, true, cli, config)?
         },
         archs: offload_arch.clone(),

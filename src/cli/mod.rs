@@ -132,6 +132,8 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         severities: severities(cli, config)?,
         extra_mappings: config.mappings.clone().into_iter().collect(),
         keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
+        // Read from the files once they are known.
+        macro_declared: Vec::new(),
         report_fixed: false,
     })
 }
@@ -160,7 +162,7 @@ fn execute(cli: Cli) -> Result<u8> {
         Some(Command::Verify { .. }) => return run_verify(&cli, &config),
         None => {}
     }
-    let opts = options(&cli.target, cli.fix, &cli, &config)?;
+    let mut opts = options(&cli.target, cli.fix, &cli, &config)?;
     if cli.paths.is_empty() {
         bail!("no input paths (try `hipify-rs --help`)");
     }
@@ -242,6 +244,7 @@ fn execute(cli: Cli) -> Result<u8> {
             .context("starting worker threads")?;
     }
     let project = ProjectNames::new(files.clone());
+    opts.macro_declared = hipify_rs::project::macro_declared(&files);
     let run = Run {
         cli: &cli,
         opts: &opts,

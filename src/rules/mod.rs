@@ -89,6 +89,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         semantics::device_launches(cx, &mut out);
         semantics::fnuz_fp8(cx, &mut out);
         semantics::integer_handles(cx, &mut out);
+        semantics::integer_device_pointers(cx, &mut out);
     }
     for (i, t) in cx.lx.tokens.iter().enumerate() {
         match t.kind {

@@ -43,6 +43,9 @@ pub(super) fn ident(
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
+            b"min" | b"max" => host_min_max(cx, i, name, out),
+            b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
+            | b"tex2DGrad" | b"tex3DGrad" | b"tex2Dgather" => image_instruction_fetch(cx, i, out),
             b"cudaLaunchHostFunc" => host_function_as_callback(cx, i, moot, out),
             _ => {}
         }
@@ -69,11 +72,7 @@ fn host_function_as_callback(
     if cx.opts.target.hip_version >= m.hip.added || cx.tok(i).in_directive() {
         return;
     }
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [_, (f, f_end), _] = args.args[..] else {
@@ -170,37 +169,7 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
     // The file's handle variables: `cudaTextureObject_t tex = 0;`, a
     // parameter `cudaSurfaceObject_t surf`, `CUtexObject a, b;`.
-    let mut handles: Vec<&[u8]> = Vec::new();
-    for k in 0..cx.lx.tokens.len() {
-        if cx.tok(k).kind != TokenKind::Ident || !HANDLE_TYPES.contains(&cx.text(k)) {
-            continue;
-        }
-        let mut v = cx.next(k);
-        while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
-            if !cx
-                .next(name)
-                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
-            {
-                break;
-            }
-            handles.push(cx.text(name));
-            // `a = 0, b` in one declaration (not a parameter list's next
-            // parameter): past the initialiser to the comma.
-            let parameter = cx
-                .prev(k)
-                .is_some_and(|p| matches!(cx.text(p), b"(" | b","));
-            let mut c = cx.next(name);
-            while let Some(t) = c.filter(|&t| !matches!(cx.text(t), b"," | b";" | b")" | b"}")) {
-                c = match cx.text(t) {
-                    b"(" | b"[" | b"{" => cx.matching_close(t).and_then(|close| cx.next(close)),
-                    _ => cx.next(t),
-                };
-            }
-            v = c
-                .filter(|&c| cx.is_punct(c, b",") && !parameter)
-                .and_then(|c| cx.next(c));
-        }
-    }
+    let handles = variables_of(cx, HANDLE_TYPES);
     if handles.is_empty() {
         return;
     }
@@ -287,6 +256,165 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The variables the file declares with one of `types` (`CUtexObject a, b;`,
+/// a parameter `cudaSurfaceObject_t surf`, `CUdeviceptr d = 0;`).
+fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
+    let mut handles: Vec<&[u8]> = Vec::new();
+    for k in 0..cx.lx.tokens.len() {
+        if cx.tok(k).kind != TokenKind::Ident || !types.contains(&cx.text(k)) {
+            continue;
+        }
+        let mut v = cx.next(k);
+        while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
+            if !cx
+                .next(name)
+                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
+            {
+                break;
+            }
+            handles.push(cx.text(name));
+            // `a = 0, b` in one declaration (not a parameter list's next
+            // parameter): past the initialiser to the comma.
+            let parameter = cx
+                .prev(k)
+                .is_some_and(|p| matches!(cx.text(p), b"(" | b","));
+            let mut c = cx.next(name);
+            while let Some(t) = c.filter(|&t| !matches!(cx.text(t), b"," | b";" | b")" | b"}")) {
+                c = match cx.text(t) {
+                    b"(" | b"[" | b"{" => cx.matching_close(t).and_then(|close| cx.next(close)),
+                    _ => cx.next(t),
+                };
+            }
+            v = c
+                .filter(|&c| cx.is_punct(c, b",") && !parameter)
+                .and_then(|c| cx.next(c));
+        }
+    }
+    handles
+}
+
+/// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;
+/// HIP's `hipDeviceptr_t` is `void *`). An integer variable or a non-zero
+/// literal stored into one, the cuda-samples way of filling a kernel's
+/// argument buffer (`*(reinterpret_cast<CUdeviceptr *>(&buf[off])) =
+/// width;`), is cast through `unsigned long long` to the pointer: the same
+/// eight bytes (a required fix). Arithmetic on a `CUdeviceptr` variable
+/// (`d + off`, `d += n`) is arithmetic on `void *` in HIP, which does not
+/// compile: a finding.
+pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    const TYPES: &[&[u8]] = &[b"CUdeviceptr"];
+    if memchr::memmem::find(cx.src, TYPES[0]).is_none() {
+        return;
+    }
+    let pointers = variables_of(cx, TYPES);
+    let integer_value = |v: usize| match cx.tok(v).kind {
+        TokenKind::Number => cx.text(v).iter().any(|b| (b'1'..=b'9').contains(b)),
+        TokenKind::Ident => {
+            !pointers.contains(&cx.text(v))
+                && declared_type(cx, v).is_some_and(|w| {
+                    Arith::of_words(&w).is_some_and(|t| matches!(t, Arith::Int { .. }))
+                })
+        }
+        _ => false,
+    };
+    for k in 0..cx.lx.tokens.len() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
+        }
+        let (Some(p), Some(n)) = (cx.prev(k), cx.next(k)) else {
+            continue;
+        };
+        let text = cx.text(k);
+        // `lhs = v;` where lhs is a CUdeviceptr: a variable, or `*(… CUdeviceptr *…)`.
+        if text == b"="
+            && !matches!(
+                cx.text(p),
+                b"=" | b"!" | b"<" | b">" | b"+" | b"-" | b"*" | b"/" | b"%" | b"&" | b"|" | b"^"
+            )
+            && !cx.is_punct(n, b"=")
+            && integer_value(n)
+            && cx.next(n).is_some_and(|e| cx.is_punct(e, b";"))
+        {
+            let lhs_pointer = if cx.tok(p).kind == TokenKind::Ident {
+                pointers.contains(&cx.text(p))
+                    && !cx.prev(p).is_some_and(|d| TYPES.contains(&cx.text(d)))
+            } else if cx.is_punct(p, b")") {
+                // `*(reinterpret_cast<CUdeviceptr *>(…))`, `*(CUdeviceptr *)(…)`.
+                cx.matching_open(p).is_some_and(|o| {
+                    let star = cx.prev(o).is_some_and(|s| cx.is_punct(s, b"*"));
+                    let deref_cast = star
+                        && (o..p).any(|t| {
+                            TYPES.contains(&cx.text(t))
+                                && cx.next(t).is_some_and(|s| cx.is_punct(s, b"*"))
+                        });
+                    // `*(CUdeviceptr *)(…)`: the cast is the group before this one.
+                    let cast_before = cx
+                        .prev(o)
+                        .filter(|&c| cx.is_punct(c, b")"))
+                        .and_then(|c| cx.matching_open(c))
+                        .is_some_and(|co| {
+                            cx.prev(co).is_some_and(|s| cx.is_punct(s, b"*"))
+                                && cx.next(co).is_some_and(|ty| TYPES.contains(&cx.text(ty)))
+                        });
+                    deref_cast || cast_before
+                })
+            } else {
+                false
+            };
+            if lhs_pointer {
+                let v = cx.tok(n).range();
+                out.push(
+                    Diagnostic::new(
+                        Code::UnsupportedApi,
+                        v.clone(),
+                        format!(
+                            "`{}` is stored as a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP",
+                            String::from_utf8_lossy(cx.text(n))
+                        ),
+                    )
+                    .with_fix(
+                        "cast it through `unsigned long long` to `hipDeviceptr_t` (the same eight bytes)",
+                        vec![Edit::insert(v.start, "(hipDeviceptr_t)(unsigned long long)("), Edit::insert(v.end, ")")],
+                        Applicability::Required,
+                    ),
+                );
+            }
+            continue;
+        }
+        // `d + off`, `d - e`, `d += n`, `base + d`: arithmetic on a pointer variable.
+        if matches!(text, b"+" | b"-") {
+            let operand = [p, n].into_iter().find(|&o| {
+                cx.tok(o).kind == TokenKind::Ident
+                    && pointers.contains(&cx.text(o))
+                    && !cx
+                        .prev(o)
+                        .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"&" | b")"))
+                    && !cx
+                        .next(o)
+                        .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"[" | b"("))
+            });
+            let unary_or_step = cx.is_punct(n, b"+")
+                || cx.is_punct(n, b"-")
+                || cx.is_punct(p, b"+")
+                || cx.is_punct(p, b"-");
+            if let Some(o) = operand.filter(|_| !unary_or_step) {
+                out.push(
+                    Diagnostic::new(
+                        Code::UnsupportedApi,
+                        cx.span(p.min(o), n.max(o) + 1),
+                        format!(
+                            "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
+                            String::from_utf8_lossy(cx.text(o))
+                        ),
+                    )
+                    .with_help("offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`"),
+                );
+            }
+        }
+    }
+}
+
 /// The right operand of `==` or `!=` starting at token `op` (the lexer
 /// gives one token per punctuation character).
 fn comparison_operand(cx: &Cx<'_>, op: usize) -> Option<usize> {
@@ -299,17 +427,47 @@ fn comparison_operand(cx: &Cx<'_>, op: usize) -> Option<usize> {
     cx.next(eq)
 }
 
+/// A texture fetch with an explicit level of detail or gradients, or a
+/// gather (`tex2DLod<float>(t, u, v, l)`): HIP implements these with image
+/// sample instructions that gfx90a (MI200) and gfx940 (MI300) lack, so hipcc
+/// 5.2 fails in the backend for those targets ("requested image instruction
+/// is not supported on this GPU"; tested: tex2D, tex3D, tex1Dfetch and the
+/// layered Lod forms compile there; gfx908 and gfx1030 compile all of them).
+fn image_instruction_fetch(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let called = cx
+        .next(i)
+        .is_some_and(|n| cx.is_punct(n, b"(") || cx.is_punct(n, b"<"));
+    let member = cx
+        .prev(i)
+        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"));
+    if !called || member || cx.tok(i).in_directive() {
+        return;
+    }
+    let name = String::from_utf8_lossy(cx.text(i));
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.tok(i).range(),
+            format!("HIP's `{name}` uses image instructions gfx90a (MI200) and gfx940 (MI300) lack: hipcc fails in the backend for those targets"),
+        )
+        .with_help("for CDNA targets, sample level 0 (`tex2D`) or read the mip level's own array/texture object; RDNA (gfx1030) and gfx908 compile it"),
+    );
+}
+
+/// The arguments of the call whose name is token `i` (`name(…)`).
+fn called_args(cx: &Cx<'_>, i: usize) -> Option<crate::tokens::Args> {
+    cx.next(i)
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| cx.call_args(o))
+}
+
 /// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
 /// overloads make ambiguous: HIP declares `__ffs` for `int` and `unsigned
 /// int`, `__ffsll` for `long long` and `unsigned long long`, so a `long`,
 /// `int64_t` or `size_t` argument converts equally well to both. CUDA
 /// declares one of each, so the cast to its parameter type is exact.
 fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [(a, b)] = args.args[..] else {
@@ -372,6 +530,359 @@ fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnost
     );
 }
 
+/// An arithmetic type as C++'s usual conversions see it (LP64): integer
+/// rank (`int` 1, `long` 2, `long long` 3, after promotion) and signedness,
+/// or a floating type.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Arith {
+    Int { rank: u8, unsigned: bool },
+    Float,
+    Double,
+}
+
+impl Arith {
+    /// The type of the spelled type words (typedefs of the C and C++
+    /// headers included), `None` for anything else (a class, a vector type).
+    fn of_words(words: &[&[u8]]) -> Option<Arith> {
+        let int = |rank, unsigned| Some(Arith::Int { rank, unsigned });
+        let w: Vec<&[u8]> = words.iter().copied().filter(|w| *w != b"int").collect();
+        match w.as_slice() {
+            [] if !words.is_empty() => int(1, false),
+            [b"signed"]
+            | [b"short"]
+            | [b"signed", b"short"]
+            | [b"unsigned", b"short"]
+            | [b"char"]
+            | [b"signed", b"char"]
+            | [b"unsigned", b"char"]
+            | [b"bool"]
+            | [b"int8_t" | b"int16_t" | b"int32_t" | b"uint8_t" | b"uint16_t"] => int(1, false),
+            [b"unsigned"] | [b"uint32_t"] | [b"uint"] => int(1, true),
+            [b"long"]
+            | [b"signed", b"long"]
+            | [b"int64_t" | b"ssize_t" | b"ptrdiff_t" | b"intptr_t"] => int(2, false),
+            [b"unsigned", b"long"] | [b"size_t" | b"uint64_t" | b"uintptr_t"] => int(2, true),
+            [b"long", b"long"] | [b"signed", b"long", b"long"] => int(3, false),
+            [b"unsigned", b"long", b"long"] => int(3, true),
+            [b"float"] => Some(Arith::Float),
+            [b"double"] => Some(Arith::Double),
+            _ => None,
+        }
+    }
+
+    /// The type of a number literal (`2`, `4u`, `1ull`, `0.5f`, `1e-3`).
+    fn of_literal(text: &[u8]) -> Option<Arith> {
+        let lower = text.to_ascii_lowercase();
+        let hex = lower.starts_with(b"0x");
+        if (!hex && lower.iter().any(|b| matches!(b, b'.' | b'e')))
+            || (hex && lower.contains(&b'p'))
+        {
+            return Some(match lower.last() {
+                Some(b'f') => Arith::Float,
+                Some(b'l') => return None,
+                _ => Arith::Double,
+            });
+        }
+        let suffix: Vec<u8> = lower
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'u' | b'l'))
+            .copied()
+            .collect();
+        let unsigned = suffix.contains(&b'u');
+        let rank = match suffix.iter().filter(|&&b| b == b'l').count() {
+            0 => 1,
+            1 => 2,
+            _ => 3,
+        };
+        Some(Arith::Int { rank, unsigned })
+    }
+
+    /// The common type of the usual arithmetic conversions (what CUDA's
+    /// mixed `min`/`max` overloads return).
+    fn common(self, other: Arith) -> Arith {
+        use Arith::*;
+        match (self, other) {
+            (Double, _) | (_, Double) => Double,
+            (Float, _) | (_, Float) => Float,
+            (
+                Int {
+                    rank: r1,
+                    unsigned: u1,
+                },
+                Int {
+                    rank: r2,
+                    unsigned: u2,
+                },
+            ) => {
+                if u1 == u2 {
+                    return Int {
+                        rank: r1.max(r2),
+                        unsigned: u1,
+                    };
+                }
+                let (ur, sr) = if u1 { (r1, r2) } else { (r2, r1) };
+                // `long` and `long long` are 64-bit, `int` 32-bit.
+                let wider = |r: u8| if r == 1 { 32 } else { 64 };
+                if ur >= sr {
+                    Int {
+                        rank: ur,
+                        unsigned: true,
+                    }
+                } else if wider(sr) > wider(ur) {
+                    Int {
+                        rank: sr,
+                        unsigned: false,
+                    }
+                } else {
+                    Int {
+                        rank: sr,
+                        unsigned: true,
+                    }
+                }
+            }
+        }
+    }
+
+    fn spelling(self) -> &'static str {
+        match self {
+            Arith::Float => "float",
+            Arith::Double => "double",
+            Arith::Int {
+                rank: 1,
+                unsigned: false,
+            } => "int",
+            Arith::Int {
+                rank: 1,
+                unsigned: true,
+            } => "unsigned int",
+            Arith::Int {
+                rank: 2,
+                unsigned: false,
+            } => "long",
+            Arith::Int {
+                rank: 2,
+                unsigned: true,
+            } => "unsigned long",
+            Arith::Int {
+                unsigned: false, ..
+            } => "long long",
+            Arith::Int { unsigned: true, .. } => "unsigned long long",
+        }
+    }
+}
+
+/// `min(a, b)`/`max(a, b)` in code the host compiles, on arguments that are
+/// not `int`: CUDA declares `min` and `max` for the host as for the device,
+/// for every arithmetic type and the mixed signed/unsigned pairs; HIP 5.2.3
+/// declares for the host only `int min(int, int)` and `int max(int, int)`
+/// (amd_math_functions.h), so hipcc compiles the call and converts both
+/// arguments to `int`: `min(0.5f, 2.0f)` is 0, `max(n, 7)` on a `size_t`
+/// of 5e9 is 705032704. Where both argument types are read (a variable's
+/// declaration, a literal), the call becomes `std::min<T>` of CUDA's common
+/// type, which host and device code compile (a required fix); where one is
+/// read and not `int`, a finding. A device-only function (`__global__`,
+/// `__device__` without `__host__`) has HIP's device overloads, which
+/// promote as CUDA does.
+fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    if cx.tok(i).in_directive() {
+        return;
+    }
+    // Unqualified or `::min`: not a member, not `std::min`, not declared here.
+    if let Some(p) = cx.prev(i) {
+        let qualified = cx.is_punct(p, b"::")
+            && cx
+                .prev(p)
+                .is_some_and(|q| cx.tok(q).kind == TokenKind::Ident || cx.is_punct(q, b">"));
+        let declared = cx.tok(p).kind == TokenKind::Ident
+            && !crate::translate::NOT_A_TYPE.contains(&cx.text(p));
+        if qualified
+            || declared
+            || cx.is_punct(p, b".")
+            || cx.is_punct(p, b"->")
+            || cx.is_punct(p, b"~")
+        {
+            return;
+        }
+    }
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    let [(a0, a1), (b0, b1)] = args.args[..] else {
+        return;
+    };
+    if device_only(cx, i) {
+        return;
+    }
+    let type_of = |s: usize, e: usize| arg_type(cx, s, e, 0);
+    let int = Arith::Int {
+        rank: 1,
+        unsigned: false,
+    };
+    let name = String::from_utf8_lossy(name);
+    match (type_of(a0, a1), type_of(b0, b1)) {
+        (Some((ta, sa)), Some((tb, sb))) => {
+            let t = ta.common(tb);
+            if t == int {
+                return;
+            }
+            // The spelling of the argument whose type it is (`size_t`), else C's.
+            let spelled = [(ta, sa), (tb, sb)]
+                .into_iter()
+                .find(|(x, _)| *x == t)
+                .map_or_else(|| t.spelling().to_owned(), |(_, s)| s);
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(i, args.close + 1),
+                    format!("HIP declares host `{name}` for `int` only: here it would convert `{spelled}` arguments to `int`"),
+                )
+                .with_fix(
+                    format!("call `std::{name}<{spelled}>`, CUDA's overload for these arguments"),
+                    vec![Edit::replace(cx.tok(i).range(), format!("std::{name}<{spelled}>"))],
+                    Applicability::Required,
+                ),
+            );
+        }
+        (Some((t, spelled)), None) | (None, Some((t, spelled))) if t != int => {
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(i, args.close + 1),
+                    format!("HIP declares host `{name}` for `int` only: here it would convert a `{spelled}` argument to `int`"),
+                )
+                .with_help(format!("call `std::{name}<T>` with the type both arguments have in CUDA's overload (`std::{name}<{spelled}>`?)")),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The type of the argument `s..e` of a `min`/`max` call, and its spelling:
+/// a variable declared before, a literal, a cast, or a `min`/`max` call
+/// itself (the common type of its arguments).
+fn arg_type(cx: &Cx<'_>, s: usize, e: usize, depth: u8) -> Option<(Arith, String)> {
+    let spell = |words: &[&[u8]]| {
+        words
+            .iter()
+            .map(|w| String::from_utf8_lossy(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // `-x` has the type of `x`.
+    let s = if e > s + 1 && cx.is_punct(s, b"-") {
+        s + 1
+    } else {
+        s
+    };
+    if let Some(words) = cast_type(cx, s, e) {
+        return Some((Arith::of_words(&words)?, spell(&words)));
+    }
+    if depth < 4
+        && matches!(cx.text(s), b"min" | b"max")
+        && cx
+            .next(s)
+            .is_some_and(|o| cx.is_punct(o, b"(") && cx.matching_close(o) == Some(e - 1))
+    {
+        let args = cx.call_args(s + 1)?;
+        let [(a0, a1), (b0, b1)] = args.args[..] else {
+            return None;
+        };
+        let (ta, sa) = arg_type(cx, a0, a1, depth + 1)?;
+        let (tb, sb) = arg_type(cx, b0, b1, depth + 1)?;
+        let t = ta.common(tb);
+        let spelled = if t == ta {
+            sa
+        } else if t == tb {
+            sb
+        } else {
+            t.spelling().to_owned()
+        };
+        return Some((t, spelled));
+    }
+    if e != s + 1 {
+        return None;
+    }
+    match cx.tok(s).kind {
+        TokenKind::Number => Arith::of_literal(cx.text(s)).map(|t| (t, t.spelling().to_owned())),
+        TokenKind::Ident => {
+            let words = declared_type(cx, s)?;
+            Some((Arith::of_words(&words)?, spell(&words)))
+        }
+        _ => None,
+    }
+}
+
+/// The type words of a cast that is the whole expression `s..e`:
+/// `(T)x`, `(T)(…)`, `static_cast<T>(…)`.
+fn cast_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
+    let words = |a: usize, b: usize| -> Option<Vec<&'a [u8]>> {
+        (a < b && (a..b).all(|k| cx.tok(k).kind == TokenKind::Ident))
+            .then(|| (a..b).map(|k| cx.text(k)).collect())
+    };
+    // The operand after the type ends the expression: one token or a group.
+    let operand_ends = |o: usize| {
+        o + 1 == e || (cx.is_punct(o, b"(") && cx.matching_close(o).is_some_and(|c| c + 1 == e))
+    };
+    if cx.is_ident(s, b"static_cast") && cx.is_punct(s + 1, b"<") {
+        let close = (s + 2..e).find(|&k| cx.is_punct(k, b">"))?;
+        return (cx.is_punct(close + 1, b"(") && operand_ends(close + 1))
+            .then(|| words(s + 2, close))
+            .flatten();
+    }
+    if cx.is_punct(s, b"(") {
+        let close = cx.matching_close(s)?;
+        return (close + 1 < e && operand_ends(close + 1))
+            .then(|| words(s + 1, close))
+            .flatten();
+    }
+    None
+}
+
+/// Whether token `i` is in a function only the device compiles
+/// (`__global__`, or `__device__` without `__host__`).
+fn device_only(cx: &Cx<'_>, i: usize) -> bool {
+    // Back to the function's `{`, over directives (`#pragma unroll` before
+    // a loop, which `enclosing_function` stops at) and the blocks closed
+    // before `i`.
+    let mut depth = 0usize;
+    let mut name = None;
+    for k in (i.saturating_sub(20_000)..i).rev() {
+        if cx.tok(k).in_directive() || cx.tok(k).kind != TokenKind::Punct {
+            continue;
+        }
+        match cx.text(k) {
+            b"}" => depth += 1,
+            b"{" if depth > 0 => depth -= 1,
+            b"{" => {
+                if let Some(n) = super::bodies::function_name(cx, k) {
+                    name = Some(n);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(name) = name else {
+        return false;
+    };
+    let (mut device, mut host) = (false, false);
+    let mut h = name;
+    for _ in 0..64 {
+        let Some(p) = cx.prev(h) else { break };
+        if cx.is_punct(p, b";") || cx.is_punct(p, b"}") || cx.is_punct(p, b"{") {
+            break;
+        }
+        match cx.text(p) {
+            b"__global__" | b"__device__" => device = true,
+            b"__host__" => host = true,
+            _ => {}
+        }
+        h = p;
+    }
+    device && !host
+}
+
 /// The type words of the nearest declaration before token `use_tok` of the
 /// variable it names (`const int64_t x = …`, a parameter `size_t n`), less
 /// qualifiers; `None` where none is found close by.
@@ -426,11 +937,7 @@ fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
 /// port does not compile (`__ldg` it declares for every scalar and most
 /// vector types).
 fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
-    let Some(args) = cx
-        .next(i)
-        .filter(|&o| cx.is_punct(o, b"("))
-        .and_then(|o| cx.call_args(o))
-    else {
+    let Some(args) = called_args(cx, i) else {
         return;
     };
     let [(a, b)] = args.args[..] else {

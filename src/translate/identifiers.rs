@@ -15,6 +15,7 @@ use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family, Kind, Mapping, Status, Target};
+use crate::tokens::Scope;
 
 /// The words that mean a file uses the CUDA kernel language.
 pub(crate) const KERNEL_WORDS: &[&[u8]] = &[
@@ -195,6 +196,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     let mut unsupported_at: Vec<(usize, Diagnostic)> = Vec::new();
     // APIs HIP lacks that the file defines itself (for its includers too).
     let mut defined: Vec<&[u8]> = Vec::new();
+    // What this file's classes and namespaces declare through a macro (read
+    // at the first name qualified by one of the project's).
+    let mut own_macro_declared: Option<Vec<(String, String)>> = None;
     let conditionals = includes::project_conditionals(cx);
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
@@ -278,6 +282,23 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                     }
                     // Owned by a namespace or class that is not CUDA's.
                     if mappings::lookup(&qualifier).is_none() {
+                        // Unless the class or namespace declares it through a
+                        // macro whose argument is renamed (RMM's
+                        // `RMM_CUDART_API_WRAPPER(cudaMemPoolCreate, …)` in
+                        // `struct async_alloc`): whatever the definition
+                        // became, `async_alloc::cudaMemPoolCreate` becomes too.
+                        let pair = |(scope, n): &(String, String)| {
+                            scope.as_str() == qualifier.as_ref() && n == name
+                        };
+                        let own =
+                            own_macro_declared.get_or_insert_with(|| macro_declared_in(&cx.tokens));
+                        let r = mapping_for(name, &cx.opts.target)
+                            .map(|m| (m, m.resolve(&cx.opts.target)));
+                        if let Some((m, r)) = r.filter(|(_, r)| r.legacy.is_none())
+                            && (own.iter().any(pair) || cx.opts.macro_declared.iter().any(pair))
+                        {
+                            rename(cx, i, m, name, r.name);
+                        }
                         continue;
                     }
                 }
@@ -502,6 +523,75 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     }
 }
 
+/// The names the classes and namespaces of a file declare through a macro,
+/// as `(scope name, CUDA name)`: what [`defined_through_macro`] finds for
+/// each name the tables rename (see `Options::macro_declared`).
+pub(crate) fn macro_declared_in(cx: &crate::tokens::Tokens<'_>) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for i in 0..cx.lx.tokens.len() {
+        if cx.tok(i).kind != TokenKind::Ident || !may_be_cuda_name(cx.text(i)) {
+            continue;
+        }
+        let Ok(name) = std::str::from_utf8(cx.text(i)) else {
+            continue;
+        };
+        if mappings::lookup(name).is_none() {
+            continue;
+        }
+        if let Some(owner) = defined_through_macro(cx, i) {
+            found.push((String::from_utf8_lossy(owner).into_owned(), name.to_owned()));
+        }
+    }
+    found
+}
+
+/// The class or namespace (its name) whose scope the identifier at `i`
+/// is declared in through a macro: an argument of a macro invoked as a
+/// declaration there (`struct async_alloc { WRAP(cudaMemPoolCreate, …); }`,
+/// `namespace ns { WRAP(cudaFree) }`): a statement of its own, outside any
+/// function, so the macro's expansion declares what it names.
+fn defined_through_macro<'a>(cx: &crate::tokens::Tokens<'a>, i: usize) -> Option<&'a [u8]> {
+    if cx.tok(i).in_directive() || !matches!(cx.scope(i), Scope::Namespace | Scope::Class) {
+        return None;
+    }
+    let argument = |k: Option<usize>, ends: &[&[u8]]| k.is_some_and(|k| ends.contains(&cx.text(k)));
+    if !argument(cx.prev(i), &[b"(", b","]) || !argument(cx.next(i), &[b")", b","]) {
+        return None;
+    }
+    let open = cx.enclosing_open(i).filter(|&o| cx.is_punct(o, b"("))?;
+    let invoked = cx
+        .prev(open)
+        .filter(|&m| cx.tok(m).kind == TokenKind::Ident)?;
+    if !cx
+        .prev(invoked)
+        .is_none_or(|b| matches!(cx.text(b), b";" | b"{" | b"}"))
+    {
+        return None;
+    }
+    let brace = cx
+        .enclosing_open(invoked)
+        .filter(|&o| cx.is_punct(o, b"{"))?;
+    // The scope's name: the last identifier of its head after `namespace`,
+    // `struct`, `class` or `union` (`namespace a::b {`, `struct S : Base {`).
+    let mut k = brace;
+    let mut name = None;
+    while let Some(p) = cx
+        .prev(k)
+        .filter(|&p| !matches!(cx.text(p), b";" | b"{" | b"}"))
+    {
+        k = p;
+        match cx.text(p) {
+            b":" => name = None,
+            b"namespace" | b"struct" | b"class" | b"union" => return name,
+            w if cx.tok(p).kind == TokenKind::Ident && w != b"final" && name.is_none() => {
+                name = Some(w)
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Whether `name` is one C++ identifier (not an expression standing for a
 /// call: a legacy form may be one).
 fn is_identifier(name: &str) -> bool {
@@ -637,10 +727,43 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'stat
             cx.tok(tag).start as usize..cx.tok(i).start as usize,
         ));
     }
+    if hip.is_empty() && names_macro(cx, i) {
+        // `#ifndef __grid_constant__` / `#define __grid_constant__`: a
+        // project's own fallback, which then defines it for HIP too.
+        return;
+    }
+    if hip.is_empty() {
+        // A deleted word (`CUDART_CB`, `__grid_constant__`) takes the blanks
+        // after it along where a blank or `(` stands before it: `const
+        // __grid_constant__ P p` becomes `const P p`, not `const  P p`.
+        let mut range = cx.tok(i).range();
+        let before = range.start.checked_sub(1).map(|b| cx.src[b]);
+        if matches!(before, Some(b' ' | b'\t' | b'(')) {
+            while matches!(cx.src.get(range.end), Some(b' ' | b'\t')) {
+                range.end += 1;
+            }
+        }
+        cx.edits.push(Edit::delete(range));
+        *cx.stats.rewrites.entry(m.family).or_default() += 1;
+        return;
+    }
     if hip != name || cx.tok(i).spliced {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
     }
+}
+
+/// Whether token `i` names a macro in a directive rather than using it:
+/// `#ifdef X`, `#ifndef X`, `#undef X`, `#define X …`, `defined(X)`.
+fn names_macro(cx: &Cx<'_>, i: usize) -> bool {
+    let tok = cx.tok(i);
+    if !tok.in_directive() {
+        return false;
+    }
+    let d = &cx.lx.directives[tok.directive as usize];
+    let first = i == d.first_token as usize + 1;
+    (first && matches!(d.name.as_str(), "ifdef" | "ifndef" | "undef" | "define"))
+        || matches!(d.name.as_str(), "if" | "elif") && !tested_by_value(cx, i)
 }
 
 /// Whether token `i` is read for its value in an `#if`/`#elif` condition

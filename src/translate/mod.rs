@@ -86,6 +86,28 @@ pub struct Translation {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// What the classes and namespaces of `src` declare through a macro whose
+/// argument is a name the tables map, as `(scope name, CUDA name)`
+/// (`struct async_alloc { WRAP(cudaMemPoolCreate, …); }`): see
+/// [`Options::macro_declared`]. Only a file with such an argument (a `(` or
+/// `,` then a CUDA-shaped word then `,` or `)`) is lexed.
+pub fn macro_declared(src: &[u8]) -> Vec<(String, String)> {
+    let candidate = memchr::memchr_iter(b'(', src).any(|at| {
+        let rest = src[at + 1..].trim_ascii_start();
+        let word = rest
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+            .unwrap_or(rest.len());
+        matches!(rest.get(..2), Some(b"cu" | b"CU" | b"nv"))
+            && matches!(rest[word..].trim_ascii_start().first(), Some(b',' | b')'))
+    });
+    if !candidate {
+        return Vec::new();
+    }
+    let lexed = lex::lex(src);
+    identifiers::macro_declared_in(&Tokens::new(src, &lexed))
+}
+
 /// Runs the translation passes over `cx`, in order; returns whether the
 /// file shows CUDA (a `.cu` file, the kernel language, a CUDA name or
 /// header), for the rules.
