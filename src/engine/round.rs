@@ -117,11 +117,15 @@ pub(super) fn round_judged<J>(
     let cuda = translate::passes(&mut cx, language);
     let mut found = std::mem::take(&mut cx.diagnostics);
     let mut outcome = rules::Outcome::default();
-    let reported = rules::check(
-        &rules::Cx::new(&cx.tokens, opts, &cx.edits, &cx.facts.landmarks),
-        cuda,
-        &mut outcome,
+    let rules_cx = rules::Cx::new(
+        &cx.tokens,
+        opts,
+        &cx.edits,
+        &cx.facts.landmarks,
+        &cx.facts.names,
     );
+    found.extend(rules::left_by_translation(&rules_cx));
+    let reported = rules::check(&rules_cx, cuda, &mut outcome);
     rules::retain_outside(&outcome.moot, &mut found);
     found.extend(reported);
     cx.stats.declared.extend(outcome.facts);

@@ -17,7 +17,8 @@ mod strings;
 
 pub use crate::options::{Language, Options};
 pub(crate) use identifiers::{
-    CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, is_kernel_word, may_act_on, namespace_qualifiers,
+    CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, Name, Verdict, is_kernel_word, may_act_on,
+    namespace_qualifiers,
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 
@@ -26,7 +27,6 @@ use std::ops::Range;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::{self, Edit};
-use crate::lex;
 use crate::mappings::Family;
 use crate::tokens::{Landmarks, Scope, Tokens};
 
@@ -90,9 +90,10 @@ pub struct Translation {
 /// file shows CUDA (a `.cu` file, the kernel language, a CUDA name or
 /// header), for the rules.
 pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
-    unterminated(cx);
     let includes = includes::scan(cx);
-    identifiers::rewrite(cx, includes.legacy_cublas);
+    let names = identifiers::resolve(cx, includes.legacy_cublas);
+    identifiers::rewrite(cx, &names);
+    cx.facts.names = names;
     members::rewrite(cx);
     if !cx.opts.keep_strings {
         strings::rewrite(cx);
@@ -120,29 +121,6 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         nvcc_syntax::join_spaced_launches(cx);
     }
     cuda
-}
-
-/// A note where a block comment or raw string literal opens and never
-/// closes: the rest of the file is inside it, so nothing after it was
-/// translated (what comes before is).
-fn unterminated(cx: &mut Cx<'_>) {
-    for u in &cx.lx.unterminated {
-        let what = match u.kind {
-            lex::UnterminatedKind::BlockComment => "block comment",
-            lex::UnterminatedKind::RawString => "raw string literal",
-        };
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::ParseError,
-                u.start as usize..u.end as usize,
-                format!("unterminated {what}: it runs to the end of the file, so nothing after this point was translated"),
-            )
-            .with_help(match u.kind {
-                lex::UnterminatedKind::BlockComment => "close it with `*/` where it should end, then translate again",
-                lex::UnterminatedKind::RawString => "close it with `)` + its delimiter + `\"` where it should end, then translate again",
-            }),
-        );
-    }
 }
 
 impl Translation {
@@ -197,7 +175,7 @@ impl Translation {
 }
 
 /// What the passes learn about the file that later passes need.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Facts {
     /// The file uses the runtime or driver API.
     pub(crate) uses_runtime_api: bool,
@@ -215,6 +193,9 @@ pub(crate) struct Facts {
     pub(crate) launches_left: bool,
     /// Where the rarer tokens the later passes look for are.
     pub(crate) landmarks: Landmarks,
+    /// What each identifier that may be a CUDA name resolved to (the
+    /// identifier pass's resolve step), for the names rule.
+    pub(crate) names: Vec<Name>,
     /// CUDA API names the file declares as its own (a dynamic loader's
     /// `tcuInit *cuInit;`): the project's, left as they are after that,
     /// in code and strings, and never reported.
