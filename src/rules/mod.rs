@@ -8,12 +8,14 @@
 //! pass resolved each name to.
 //!
 //! Two kinds: [`left_by_translation`] reports what the passes left (the
-//! names rule: unsupported, unmapped, deprecated names and calls whose
-//! arguments could not be rewritten; unterminated comments), and [`check`]
-//! the hazards no rename fixes (inline PTX, warp masks, `__CUDA_ARCH__` …).
-//! `table.rs` lists every rule with its codes, where it runs (the
-//! prefilter's words come from it) and how it treats code the project
-//! guards (read by `branches.rs` and `guards.rs`).
+//! names rule: unsupported, unmapped and deprecated names, headers and
+//! members HIP lacks, calls whose arguments could not be rewritten;
+//! unterminated comments), and [`check`] the hazards no rename fixes
+//! (inline PTX, warp masks, `__CUDA_ARCH__` …). [`RULES`] lists every rule
+//! with its codes, where it runs (the prefilter's words come from it) and
+//! how it treats code the project guards (read by `branches.rs` and
+//! `guards.rs`); `table.rs` holds the row's types, what is computed from
+//! the rows, and the tests that keep the table and the code in step.
 
 mod bodies;
 pub(crate) mod branches;
@@ -36,13 +38,13 @@ use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::options::Options;
 use crate::tokens::{Landmarks, Tokens};
-use crate::translate::Name;
+use crate::translate::{Facts, Left, Name};
 use table::Guarded::{CudaName, GuardableCudaName, GuardableHazard, Hazard};
 use table::{Rule, Runs, Triggers};
 
 /// What the rules read of a file: its tokens (which it derefs to), the
-/// options, the translation's edits and the rare tokens the identifier pass
-/// noted.
+/// options, the translation's edits, the rare tokens the identifier pass
+/// noted, what it resolved each name to, and what the passes left.
 pub(crate) struct Cx<'a> {
     tokens: &'a Tokens<'a>,
     pub(crate) opts: &'a Options,
@@ -51,6 +53,8 @@ pub(crate) struct Cx<'a> {
     pub(crate) landmarks: &'a Landmarks,
     /// What the identifier pass resolved each name to.
     pub(crate) names: &'a [Name],
+    /// The headers and members the passes left.
+    pub(crate) left: &'a [Left],
 }
 
 impl<'a> Cx<'a> {
@@ -59,15 +63,15 @@ impl<'a> Cx<'a> {
         tokens: &'a Tokens<'a>,
         opts: &'a Options,
         edits: &'a [Edit],
-        landmarks: &'a Landmarks,
-        names: &'a [Name],
+        facts: &'a Facts,
     ) -> Cx<'a> {
         Cx {
             tokens,
             opts,
             edits,
-            landmarks,
-            names,
+            landmarks: &facts.landmarks,
+            names: &facts.names,
+            left: &facts.left,
         }
     }
 }
@@ -140,39 +144,16 @@ pub(crate) const RULES: &[Rule] = &[
         names: versions::MACROS,
     },
     Rule {
-        name: "names the translation leaves, deprecated names, unterminated comments",
+        name: "what the translation leaves: names, headers, members, calls; unterminated comments",
         sources: &["rules/names.rs"],
         codes: &[
             (Code::UnmappedApi, CudaName),
             (Code::UnsupportedApi, CudaName),
             (Code::LegacyCublas, CudaName),
             (Code::DeprecatedApi, CudaName),
+            (Code::UnsupportedHeader, CudaName),
             (Code::ParseError, Hazard),
         ],
-        runs: Runs::Translation,
-        names: &[],
-    },
-    Rule {
-        name: "headers HIP lacks",
-        sources: &["translate/includes.rs"],
-        codes: &[
-            (Code::LegacyCublas, CudaName),
-            (Code::UnsupportedHeader, CudaName),
-        ],
-        runs: Runs::Translation,
-        names: &[],
-    },
-    Rule {
-        name: "members of CUDA types HIP lacks",
-        sources: &["translate/members.rs"],
-        codes: &[(Code::UnsupportedApi, CudaName)],
-        runs: Runs::Translation,
-        names: &[],
-    },
-    Rule {
-        name: "statements tree-sitter cannot parse (the declaration check)",
-        sources: &["translate/mod.rs"],
-        codes: &[(Code::ParseError, Hazard)],
         runs: Runs::Translation,
         names: &[],
     },
@@ -242,6 +223,12 @@ pub(crate) fn left_by_translation(cx: &Cx<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     names::check(cx, &mut out);
     out
+}
+
+/// The notes where tree-sitter could not parse a statement the identifier
+/// pass's declaration check asked about (byte ranges `at`).
+pub(crate) fn unparsed(at: &[std::ops::Range<usize>]) -> Vec<Diagnostic> {
+    names::unparsed(at)
 }
 
 /// Runs every hazard rule over one file, in one pass over its tokens;

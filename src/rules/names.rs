@@ -4,8 +4,11 @@
 //! no table maps (HIP-W004, with the nearest mapped name), legacy cuBLAS
 //! (HIP-W006), replacements HIP deprecated (HIP-I001), and calls left as
 //! they are because their arguments cannot be rewritten (HIP-W005) or read
-//! (HIP-E001). Also the block comments and raw strings that never close
-//! (HIP-E001): nothing after them was translated. Reads; rewrites nothing.
+//! (HIP-E001); the headers and members the passes left ([`Left`]: HIP-W006,
+//! HIP-W007, HIP-W005); the statements tree-sitter could not parse where
+//! the declaration check asked (HIP-E001). Also the block comments and raw
+//! strings that never close (HIP-E001): nothing after them was translated.
+//! Reads; rewrites nothing.
 
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
@@ -14,12 +17,126 @@ use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::lex;
 use crate::mappings::{self, Mapping, Status};
-use crate::translate::{Name, Verdict};
+use crate::translate::{Left, Name, Verdict};
 
-/// The findings about the file's names, in the resolve step's order.
+/// The findings about what the passes left: headers (the include scan runs
+/// first), names in the resolve step's order, then members.
 pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     unterminated(cx, out);
+    let is_header = |l: &&Left| matches!(l, Left::LegacyCublasHeader { .. } | Left::Header { .. });
+    for l in cx.left.iter().filter(is_header) {
+        left(cx, l, out);
+    }
+    names(cx, out);
+    for l in cx.left.iter().filter(|l| !is_header(l)) {
+        left(cx, l, out);
+    }
+}
+
+/// The notes where tree-sitter could not parse a statement the declaration
+/// check asked about.
+pub(super) fn unparsed(at: &[std::ops::Range<usize>]) -> Vec<Diagnostic> {
+    (at.iter())
+        .map(|r| {
+            Diagnostic::new(
+                Code::ParseError,
+                r.clone(),
+                "tree-sitter could not parse this statement; it was translated as code (a declaration here would have been left alone)",
+            )
+        })
+        .collect()
+}
+
+/// HIP-W006 and HIP-W007 for a header left, HIP-W005 for a member.
+fn left(cx: &Cx<'_>, l: &Left, out: &mut Vec<Diagnostic>) {
+    // `object.member` as written, its range, and the member's name.
+    let member_access = |object: usize, member: usize| {
+        let range = cx.tok(object).start as usize..cx.tok(member).end as usize;
+        let shown = String::from_utf8_lossy(&cx.src[range.clone()]).into_owned();
+        let name = String::from_utf8_lossy(cx.text(member)).into_owned();
+        (range, shown, name)
+    };
+    match l {
+        Left::LegacyCublasHeader { tok } => out.push(
+            Diagnostic::new(
+                Code::LegacyCublas,
+                cx.tok(*tok).range(),
+                "`cublas.h` without `cublas_v2.h` or a `cublasHandle_t` declares the legacy cuBLAS API, which hipBLAS does not have",
+            )
+            .with_help("port to the handle-based API of cublas_v2.h first; the include and the legacy calls are left as they are"),
+        ),
+        Left::Header { tok, path, header: h } => {
+            let message = match h.hip {
+                Some(hip) if !h.unsupported => format!(
+                    "`{path}` becomes `{hip}` from HIP {}; the target is HIP {}",
+                    h.hip_added, cx.opts.target.hip_version
+                ),
+                _ => format!("`{path}` has no HIP counterpart"),
+            };
+            out.push(
+                Diagnostic::new(Code::UnsupportedHeader, cx.tok(*tok).range(), message).with_help(
+                    if h.note.is_empty() {
+                        "the include is left as it is".to_string()
+                    } else {
+                        h.note.to_string()
+                    },
+                ),
+            );
+        }
+        Left::MemberInVarargs {
+            object,
+            member,
+            hip_type,
+            hip,
+        } => {
+            let (range, shown, member) = member_access(*object, *member);
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    range,
+                    format!("`{shown}`: HIP's `{hip_type}` has `{hip}()`, which returns unsigned int where CUDA's `{member}()` returns unsigned long long, and this is a variadic call's argument"),
+                )
+                .with_help(format!("write `(unsigned long long)` before the object and `{hip}` for `{member}`")),
+            );
+        }
+        Left::Member {
+            object,
+            member,
+            hip_type,
+            entry,
+        } => {
+            let (range, shown, member) = member_access(*object, *member);
+            let target = cx.opts.target.hip_version;
+            let side = &entry.mapping.hip;
+            let message = match side.name {
+                Some(hip) if side.added > target => format!(
+                    "`{shown}`: HIP's `{hip_type}` has no `{hip}` before HIP {}; the target is HIP {target}",
+                    side.added
+                ),
+                _ => format!("`{shown}`: HIP's `{hip_type}` has no counterpart of `{member}`"),
+            };
+            let mut d = Diagnostic::new(Code::UnsupportedApi, range, message);
+            if !entry.mapping.note.is_empty() {
+                d = d.with_help(entry.mapping.note);
+            }
+            out.push(d);
+        }
+    }
+}
+
+/// The findings about the file's names, in the resolve step's order.
+fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     for n in cx.names {
+        // Most names are renamed and say nothing: past them at once.
+        if let Verdict::User(_)
+        | Verdict::Renamed {
+            call: None,
+            deprecated: false,
+            ..
+        } = n.verdict
+        {
+            continue;
+        }
         let range = cx.tok(n.tok).range();
         let name = || String::from_utf8_lossy(&cx.ident_name(n.tok)).into_owned();
         let raw = || String::from_utf8_lossy(cx.text(n.tok)).into_owned();

@@ -130,7 +130,8 @@ pub(super) fn plan_call(
             if let Some(&(a, b)) = args.get(w.index as usize) {
                 if a < b && !already_wrapped(cx, a, b, w.with) {
                     let r = cx.span(a, b);
-                    out.edits.push(Edit::insert(r.start, format!("{}(", w.with)));
+                    out.edits
+                        .push(Edit::insert(r.start, format!("{}(", w.with)));
                     out.edits.push(Edit::insert(r.end, ")"));
                     out.arguments += 1;
                 }

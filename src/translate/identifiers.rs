@@ -3,6 +3,13 @@
 //! (`x.cudaMalloc`), never a name qualified by a namespace or class that is
 //! not CUDA's (`std::`, `mylib::cudaFree`), never inside comments or literals
 //! (the lexer gives those no identifier tokens).
+//!
+//! Two steps. [`resolve`] decides what each identifier is ([`Verdict`]: a
+//! rename with its call's argument edits planned, the team's own mapping,
+//! or why it is left: unsupported at the target, unknown to the tables,
+//! legacy cuBLAS, a call whose arguments cannot be rewritten) and what the
+//! file declares itself; [`rewrite`] makes the edits. The pass reports
+//! nothing: the names rule (`rules/names.rs`) reads the same [`Name`]s.
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -201,7 +208,7 @@ pub(crate) enum Verdict {
     Renamed {
         mapping: &'static Mapping,
         hip: Option<&'static str>,
-        call: Option<calls::CallEdit>,
+        call: Option<Box<calls::CallEdit>>,
         /// HIP deprecated the replacement.
         deprecated: bool,
     },
@@ -213,7 +220,10 @@ pub(crate) enum Verdict {
     CallLeft { hip: &'static str, first: bool },
     /// Left as it is: `hip` has no parameter for an argument that is not
     /// null ([`calls::CallEdit::not_null`]).
-    CallKept { hip: &'static str, call: calls::CallEdit },
+    CallKept {
+        hip: &'static str,
+        call: Box<calls::CallEdit>,
+    },
     /// HIP has no counterpart at the target (`status`), and the file does
     /// not declare or define the name itself; `fix`: the edit that supplies
     /// it (`__syncwarp`'s definition).
@@ -463,13 +473,16 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             if call.kept {
                 names.push(Name {
                     tok: i,
-                    verdict: Verdict::CallKept { hip: call.name, call },
+                    verdict: Verdict::CallKept {
+                        hip: call.name,
+                        call: Box::new(call),
+                    },
                 });
                 continue;
             }
             hip = call.name;
             skip.extend(call.skip.iter().cloned());
-            planned = Some(call);
+            planned = Some(Box::new(call));
         }
         names.push(Name {
             tok: i,
@@ -529,19 +542,21 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
     names
 }
 
-/// Makes the edits `names` call for: renames and call arguments.
-pub(super) fn rewrite(cx: &mut Cx<'_>, names: &[Name]) {
+/// Makes the edits `names` call for: renames and call arguments (moved
+/// out of the call plans, which keep what the names rule reads).
+pub(super) fn rewrite(cx: &mut Cx<'_>, names: &mut [Name]) {
     for n in names {
-        match &n.verdict {
+        match &mut n.verdict {
             Verdict::User(to) => {
-                cx.edits.push(Edit::replace(cx.tok(n.tok).range(), to.clone()));
+                cx.edits
+                    .push(Edit::replace(cx.tok(n.tok).range(), to.clone()));
                 cx.stats.user_rewrites += 1;
             }
             Verdict::Renamed {
                 mapping, hip, call, ..
             } => {
                 if let Some(call) = call {
-                    cx.edits.extend(call.edits.iter().cloned());
+                    cx.edits.append(&mut call.edits);
                     cx.stats.arguments += call.arguments;
                 }
                 rename(cx, n.tok, mapping, *hip);
@@ -678,7 +693,8 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, hip: Option<&'static str>) {
             cx.tok(tag).start as usize..cx.tok(i).start as usize,
         ));
     }
-    if hip.as_bytes() != &*cx.ident_name(i) || cx.tok(i).spliced {
+    // (A spliced name is rewritten whole; any other is its text.)
+    if cx.tok(i).spliced || hip.as_bytes() != cx.text(i) {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
     }
