@@ -34,7 +34,10 @@ pub fn nothing_to_translate(src: &[u8], language: Language, opts: &Options) -> b
         return false;
     }
     let finds = |needle: &[u8]| memchr::memmem::find(src, needle).is_some();
-    if finds(b"<<<") || WORDS.substrings.iter().any(|s| finds(s)) || may_leave_a_comment_open(src) {
+    if finds(b"<<<")
+        || WORDS.substrings.iter().any(|s| s.find(src).is_some())
+        || may_leave_a_comment_open(src)
+    {
         return false;
     }
     !any_word_matters(src, &opts.target)
@@ -143,8 +146,9 @@ struct Words {
     /// A Bloom filter over `words` (the tables' probes, 2^14 bits).
     bloom: Vec<u64>,
     prefixes: Vec<&'static [u8]>,
-    /// The rules' text triggers (a suppression comment's `hipify-ignore`).
-    substrings: Vec<&'static [u8]>,
+    /// The rules' text triggers (a suppression comment's `hipify-ignore`),
+    /// each searcher built once.
+    substrings: Vec<memchr::memmem::Finder<'static>>,
     /// Some include path starts with no identifier (a digit, a dot): words
     /// cannot tell, so nothing is skipped.
     disabled: bool,
@@ -161,8 +165,9 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
     let prefixes: Vec<&'static [u8]> = rules::triggers()
         .flat_map(|t| t.prefixes.iter().copied())
         .collect();
-    let substrings: Vec<&'static [u8]> = rules::triggers()
-        .flat_map(|t| t.substrings.iter().copied())
+    let substrings = rules::triggers()
+        .flat_map(|t| t.substrings.iter())
+        .map(|s| memchr::memmem::Finder::new(*s))
         .collect();
     // The scan looks at words of two bytes or more that start like an
     // identifier; any other include path word, it would miss.
