@@ -7,10 +7,10 @@
 //! a word the identifier pass may act on (not an inert `max`), a namespace
 //! it looks names up in (`thrust`), a kernel-language word, the first
 //! word of an include path the include scan acts on; what the rule table
-//! (`rules/table.rs`) lists as the triggers of the rules that run in every
-//! file (a library's include path or namespace, a suppression comment);
-//! `<<<`; a block comment or raw
-//! string that may run to the end of the file; a backslash after a word (a
+//! (`RULES` in `rules/mod.rs`) lists as the triggers of the rules that run
+//! in every file (a library's include path or namespace, a suppression
+//! comment); `<<<`; a block comment or raw string that may run to the end
+//! of the file; a backslash after a word (a
 //! splice joins identifiers). It reads the bytes without lexing, so it sees
 //! words in comments and literals too: it may send a file on that needed
 //! nothing, never the other way round. The fuzz target `translate` and the

@@ -178,7 +178,7 @@ mod tests {
         for c in Code::ALL {
             assert!(
                 RULES.iter().any(|r| r.codes.iter().any(|(x, _)| x == c)),
-                "{c} is in no row of rules/table.rs"
+                "{c} is in no row of RULES (rules/mod.rs)"
             );
         }
     }
@@ -234,7 +234,7 @@ mod tests {
                 });
                 assert!(
                     declared,
-                    "{rel} emits {code} ({name}), but no row of rules/table.rs with that source declares it"
+                    "{rel} emits {code} ({name}), but no row of RULES (rules/mod.rs) with that source declares it"
                 );
                 checked += 1;
             }
