@@ -6,9 +6,11 @@
 //! It looks for what any pass or rule reacts to in a file that is not CUDA:
 //! a word the identifier pass may act on (not an inert `max`), a namespace
 //! it looks names up in (`thrust`), a kernel-language word, the first
-//! word of an include path the include scan or the library check acts on, a
-//! library namespace; `<<<`; a suppression comment; a block comment or raw
-//! string that may run to the end of the file; a backslash after a word (a
+//! word of an include path the include scan acts on; what the rule table
+//! (`RULES` in `rules/mod.rs`) lists as the triggers of the rules that run
+//! in every file (a library's include path or namespace, a suppression
+//! comment); `<<<`; a block comment or raw string that may run to the end
+//! of the file; a backslash after a word (a
 //! splice joins identifiers). It reads the bytes without lexing, so it sees
 //! words in comments and literals too: it may send a file on that needed
 //! nothing, never the other way round. The fuzz target `translate` and the
@@ -33,8 +35,7 @@ pub fn nothing_to_translate(src: &[u8], language: Language, opts: &Options) -> b
     }
     let finds = |needle: &[u8]| memchr::memmem::find(src, needle).is_some();
     if finds(b"<<<")
-        || finds(b"hipify-ignore")
-        || rules::OUTSIDE_CUDA_SUBSTRINGS.iter().any(|s| finds(s))
+        || WORDS.substrings.iter().any(|s| s.find(src).is_some())
         || may_leave_a_comment_open(src)
     {
         return false;
@@ -144,7 +145,10 @@ struct Words {
     words: Vec<&'static [u8]>,
     /// A Bloom filter over `words` (the tables' probes, 2^14 bits).
     bloom: Vec<u64>,
-    prefixes: &'static [&'static [u8]],
+    prefixes: Vec<&'static [u8]>,
+    /// The rules' text triggers (a suppression comment's `hipify-ignore`),
+    /// each searcher built once.
+    substrings: Vec<memchr::memmem::Finder<'static>>,
     /// Some include path starts with no identifier (a digit, a dot): words
     /// cannot tell, so nothing is skipped.
     disabled: bool,
@@ -153,16 +157,23 @@ struct Words {
 const BLOOM_BITS: usize = 1 << 14;
 
 static WORDS: LazyLock<Words> = LazyLock::new(|| {
+    // The rule table's triggers of the rules that run in every file.
     let mut words: Vec<&'static [u8]> = translate::path_first_words()
-        .chain(rules::OUTSIDE_CUDA_WORDS.iter().copied())
+        .chain(rules::triggers().flat_map(|t| t.words.iter().copied()))
         .chain(translate::namespace_qualifiers().map(str::as_bytes))
         .collect();
-    let prefixes = rules::OUTSIDE_CUDA_PREFIXES;
+    let prefixes: Vec<&'static [u8]> = rules::triggers()
+        .flat_map(|t| t.prefixes.iter().copied())
+        .collect();
+    let substrings = rules::triggers()
+        .flat_map(|t| t.substrings.iter())
+        .map(|s| memchr::memmem::Finder::new(*s))
+        .collect();
     // The scan looks at words of two bytes or more that start like an
     // identifier; any other include path word, it would miss.
     let disabled = words
         .iter()
-        .chain(prefixes)
+        .chain(&prefixes)
         .any(|w| w.len() < 2 || CLASS[w[0] as usize] & START == 0);
     words.sort_unstable();
     words.dedup();
@@ -171,7 +182,7 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
         bits[pair / 64] |= 1 << (pair % 64);
     };
     let mut prefix2 = vec![0u64; 1024];
-    for w in words.iter().chain(prefixes) {
+    for w in words.iter().chain(&prefixes) {
         set(&mut prefix2, w);
     }
     let mut gate: Vec<u64> = crate::mappings::key_prefix_pairs().to_vec();
@@ -197,6 +208,7 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
         bloom,
         words,
         prefixes,
+        substrings,
         disabled,
     }
 });
@@ -263,6 +275,34 @@ mod tests {
         ] {
             assert!(!skips(src), "skipped: {src}");
         }
+    }
+
+    /// The rule table's triggers reach the scan: a plain C++ file holding
+    /// any of them is not skipped (a rule added to the table with a word is
+    /// seen at once; one whose words the table lacks fails
+    /// `rules/table.rs`'s tests instead).
+    #[test]
+    fn every_rule_trigger_stops_the_scan() {
+        let mut n = 0;
+        for t in rules::triggers() {
+            let text = |b: &&[u8]| String::from_utf8(b.to_vec()).unwrap();
+            let sources = (t.words.iter().map(|w| format!("int x = {};", text(w))))
+                .chain(
+                    t.prefixes
+                        .iter()
+                        .map(|p| format!("int x = {}Tail;", text(p))),
+                )
+                .chain(
+                    t.substrings
+                        .iter()
+                        .map(|s| format!("int x; // a{}b", text(s))),
+                );
+            for src in sources {
+                assert!(!skips(&src), "skipped: {src}");
+                n += 1;
+            }
+        }
+        assert!(n >= 15, "only {n} triggers");
     }
 
     #[test]

@@ -115,17 +115,14 @@ pub(super) fn round_judged<J>(
     let lexed = lex::lex(src);
     let mut cx = Cx::new(Tokens::new(src, &lexed), opts);
     let cuda = translate::passes(&mut cx, language);
-    let mut found = std::mem::take(&mut cx.diagnostics);
     let mut outcome = rules::Outcome::default();
-    let reported = rules::check(
-        &rules::Cx::new(&cx.tokens, opts, &cx.edits, &cx.facts.landmarks),
-        cuda,
-        &mut outcome,
-    );
+    let rules_cx = rules::Cx::new(&cx.tokens, opts, &cx.edits, &cx.facts);
+    let mut found = rules::left_by_translation(&rules_cx);
+    let reported = rules::check(&rules_cx, cuda, &mut outcome);
     rules::retain_outside(&outcome.moot, &mut found);
     found.extend(reported);
     cx.stats.declared.extend(outcome.facts);
-    found.extend(cx.notes.take());
+    found.extend(rules::unparsed(&cx.unparsed.take()));
     let mut diagnostics = findings::resolve(&cx, found);
     // After the suppressions: one in such a branch is used, not unused.
     rules::branches::retain_reachable(&cx.tokens, &mut diagnostics);

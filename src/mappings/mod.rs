@@ -551,17 +551,6 @@ impl HeaderMapping {
     }
 }
 
-/// Names no table maps that a dedicated rule reports (the version rules),
-/// so the generic "no HIP counterpart" finding would only repeat it.
-pub(crate) const REPORTED_BY_RULES: &[&str] = &[
-    "CUDA_VERSION",
-    "CUDART_VERSION",
-    "__CUDACC_VER_MAJOR__",
-    "__CUDACC_VER_MINOR__",
-    "__CUDACC_VER_BUILD__",
-    "__CUDA_ARCH__",
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,9 +4,10 @@
 //! port never builds: no code reports there. A branch only HIP compiles
 //! (`#ifdef PROJ_USE_HIP`, `#if defined(__HIPCC__)`) is the project's own
 //! HIP layer: the CUDA names it spells are deliberate, so the codes about
-//! untranslated CUDA stay quiet there (the hazards do not).
+//! untranslated CUDA stay quiet there (the hazards do not; the rule table,
+//! `rules/table.rs`, says which code is which).
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::tokens::Tokens;
 
 /// Who compiles the code after a directive.
@@ -19,21 +20,6 @@ enum Reach {
     /// Never AMD's HIP.
     NotHip,
 }
-
-/// The codes about CUDA names left untranslated: a HIP-only branch spells
-/// them on purpose (`#define cudaStream_t hipStream_t`, a project's
-/// `#define __CUDA_ARCH__ …`).
-const ABOUT_CUDA_NAMES: &[Code] = &[
-    Code::UnmappedApi,
-    Code::UnsupportedApi,
-    Code::LegacyCublas,
-    Code::UnsupportedHeader,
-    Code::NvidiaOnlyLibrary,
-    Code::CudaArchGuard,
-    Code::VersionCheck,
-    Code::DeprecatedApi,
-    Code::LibraryPort,
-];
 
 /// Drops from `found` what no HIP build would see: every finding in a
 /// branch HIP never compiles (but parse and I/O errors), and the findings
@@ -63,7 +49,7 @@ pub(crate) fn retain_reachable(tokens: &Tokens<'_>, found: &mut Vec<Diagnostic>)
         };
         match here {
             Reach::NotHip => d.code.info().id.starts_with("HIP-E"),
-            Reach::HipOnly => !ABOUT_CUDA_NAMES.contains(&d.code),
+            Reach::HipOnly => !super::table::guarded(d.code).quiet_in_hip_layer(),
             Reach::Any => true,
         }
     });

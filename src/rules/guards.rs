@@ -6,7 +6,9 @@
 //! function-like macros (a shim for the newer API) are already
 //! ported: HIP compiles the other branch. They become `Info`, and a
 //! condition naming the macro twice (`defined(X) && X >= 13`) is reported
-//! once. Runs after the rules, over their findings; rewrites nothing.
+//! once. Runs after the rules, over their findings; rewrites nothing. The
+//! codes it reads are those the rule table (`rules/table.rs`) marks
+//! guardable.
 
 use super::Cx;
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -21,12 +23,7 @@ struct Group {
 
 /// Downgrades or drops the guarded findings in `out`.
 pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    let relevant = |c: Code| {
-        matches!(
-            c,
-            Code::InlinePtx | Code::CudaArchGuard | Code::VersionCheck
-        )
-    };
+    let relevant = |c: Code| super::table::guarded(c).note_where_guarded();
     if !out.iter().any(|d| relevant(d.code)) {
         return;
     }

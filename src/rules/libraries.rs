@@ -8,11 +8,18 @@ use crate::diagnostic::{Code, Diagnostic};
 
 const CUTLASS_HELP: &str = "CUTLASS/CuTe have no HIP port: use Composable Kernel for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA for warp-level matrix code";
 
-/// Words that may begin an include path [`includes`] reports, or be the
-/// namespace [`namespace`] reports; with [`REPORTED_PREFIXES`] and
-/// [`REPORTED_SUBSTRINGS`], what the prefilter looks for (a file with none
-/// of them gets no finding here). Keep them in step with the two checks.
-pub(super) const REPORTED_WORDS: &[&[u8]] = &[
+/// What may make [`includes`] or [`namespace`] report in any C++ file (the
+/// rule table's row, from which the prefilter's words come): the words
+/// that may begin an include path they report or be the namespace, the
+/// prefixes of such words, and text such a path may hold anywhere. Keep
+/// them in step with the two checks.
+pub(super) const TRIGGERS: super::table::Triggers = super::table::Triggers {
+    words: REPORTED_WORDS,
+    prefixes: &[b"flash_fwd", b"flash_bwd", b"NvInfer", b"NvOnnxParser"],
+    substrings: &[b"flash_attn"],
+};
+
+const REPORTED_WORDS: &[&[u8]] = &[
     b"cutlass",
     b"cute",
     b"cuda",
@@ -25,11 +32,6 @@ pub(super) const REPORTED_WORDS: &[&[u8]] = &[
     b"cub",
     b"flash",
 ];
-/// Prefixes of words that may begin an include path [`includes`] reports.
-pub(super) const REPORTED_PREFIXES: &[&[u8]] =
-    &[b"flash_fwd", b"flash_bwd", b"NvInfer", b"NvOnnxParser"];
-/// Text an include path [`includes`] reports may hold anywhere.
-pub(super) const REPORTED_SUBSTRINGS: &[&[u8]] = &[b"flash_attn"];
 
 /// Checks the `#include`s of NVIDIA-only and ported libraries.
 pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {

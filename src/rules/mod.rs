@@ -1,8 +1,21 @@
-//! Hazard rules: what no mechanical rename can fix. Each rule reads the same
-//! tokens (and, where it must, the tree-sitter tree) and the translation's
-//! edits, and returns [`Diagnostic`]s, some with an exact
-//! [`crate::diagnostic::Fix`]; none rewrites text. They see a file through
-//! [`Cx`], a read-only view: the [`Tokens`], the options, the edits.
+//! The rules: every finding about a C/C++/CUDA file's code. The translation
+//! passes rewrite and report nothing; the rules read what they did and
+//! report, each finding a [`Diagnostic`], some with an exact
+//! [`crate::diagnostic::Fix`] (data: the engine applies it); no rule
+//! rewrites text. They see a file through [`Cx`], a read-only view: the
+//! [`Tokens`] (and, where a rule must, a tree-sitter parse of one
+//! statement), the options, the passes' edits, and what the identifier
+//! pass resolved each name to.
+//!
+//! Two kinds: [`left_by_translation`] reports what the passes left (the
+//! names rule: unsupported, unmapped and deprecated names, headers and
+//! members HIP lacks, calls whose arguments could not be rewritten;
+//! unterminated comments), and [`check`] the hazards no rename fixes
+//! (inline PTX, warp masks, `__CUDA_ARCH__` …). [`RULES`] lists every rule
+//! with its codes, where it runs (the prefilter's words come from it) and
+//! how it treats code the project guards (read by `branches.rs` and
+//! `guards.rs`); `table.rs` holds the row's types, what is computed from
+//! the rows, and the tests that keep the table and the code in step.
 
 mod bodies;
 pub(crate) mod branches;
@@ -10,28 +23,38 @@ mod collisions;
 mod conditions;
 mod guards;
 mod libraries;
+mod names;
 mod ptx;
 mod semantics;
+mod table;
 mod versions;
 mod warp;
 
 pub(crate) use collisions::retain_outside;
+pub(crate) use table::{reported_by_a_rule, triggers};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::options::Options;
 use crate::tokens::{Landmarks, Tokens};
+use crate::translate::{Facts, Left, Name};
+use table::Guarded::{CudaName, GuardableCudaName, GuardableHazard, Hazard};
+use table::{Rule, Runs, Triggers};
 
 /// What the rules read of a file: its tokens (which it derefs to), the
-/// options, the translation's edits and the rare tokens the identifier pass
-/// noted.
+/// options, the translation's edits, the rare tokens the identifier pass
+/// noted, what it resolved each name to, and what the passes left.
 pub(crate) struct Cx<'a> {
     tokens: &'a Tokens<'a>,
     pub(crate) opts: &'a Options,
     /// The translation's edits, against the same text as the tokens.
     pub(crate) edits: &'a [Edit],
     pub(crate) landmarks: &'a Landmarks,
+    /// What the identifier pass resolved each name to.
+    pub(crate) names: &'a [Name],
+    /// The headers and members the passes left.
+    pub(crate) left: &'a [Left],
 }
 
 impl<'a> Cx<'a> {
@@ -40,13 +63,15 @@ impl<'a> Cx<'a> {
         tokens: &'a Tokens<'a>,
         opts: &'a Options,
         edits: &'a [Edit],
-        landmarks: &'a Landmarks,
+        facts: &'a Facts,
     ) -> Cx<'a> {
         Cx {
             tokens,
             opts,
             edits,
-            landmarks,
+            landmarks: &facts.landmarks,
+            names: &facts.names,
+            left: &facts.left,
         }
     }
 }
@@ -58,6 +83,124 @@ impl<'a> std::ops::Deref for Cx<'a> {
         self.tokens
     }
 }
+
+/// Every rule: its codes, each with how it treats code the project guards,
+/// where it runs (what stops the prefilter), the identifiers it reports
+/// itself. A rule's row sits here beside its call in [`check`] or
+/// [`left_by_translation`]; `table.rs` computes the lists the engine
+/// reads from it and tests that every code a file emits is in its row.
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        name: "NVIDIA libraries (includes and namespaces)",
+        sources: &["rules/libraries.rs"],
+        codes: &[
+            (Code::CutlassCute, Hazard),
+            (Code::NvidiaOnlyLibrary, CudaName),
+            (Code::LibraryPort, CudaName),
+        ],
+        runs: Runs::Anywhere(libraries::TRIGGERS),
+        names: &[],
+    },
+    Rule {
+        name: "inline PTX",
+        sources: &["rules/ptx.rs"],
+        codes: &[(Code::InlinePtx, GuardableHazard)],
+        runs: Runs::CudaFiles,
+        names: &[],
+    },
+    Rule {
+        name: "constructs that mean something else in HIP",
+        sources: &["rules/semantics.rs"],
+        codes: &[
+            (Code::CudaArchGuard, GuardableCudaName),
+            (Code::LaunchBoundsMinBlocks, Hazard),
+            (Code::WarpSizeConstexpr, Hazard),
+            (Code::TextureReference, Hazard),
+            (Code::PrintfBuiltinArg, Hazard),
+            (Code::UnsupportedApi, CudaName),
+        ],
+        runs: Runs::CudaFiles,
+        names: &[b"__CUDA_ARCH__"],
+    },
+    Rule {
+        name: "warp masks and the warp size",
+        sources: &["rules/warp.rs"],
+        codes: &[(Code::WarpMask32, Hazard), (Code::WarpSize32, Hazard)],
+        runs: Runs::CudaFiles,
+        names: &[],
+    },
+    Rule {
+        name: "definitions HIP's headers make too",
+        sources: &["rules/collisions.rs"],
+        codes: &[(Code::HipCollision, Hazard)],
+        runs: Runs::CudaFiles,
+        names: &[],
+    },
+    Rule {
+        name: "CUDA version checks",
+        sources: &["rules/versions.rs"],
+        codes: &[(Code::VersionCheck, GuardableCudaName)],
+        runs: Runs::CudaFiles,
+        names: versions::MACROS,
+    },
+    Rule {
+        name: "what the translation leaves: names, headers, members, calls; unterminated comments",
+        sources: &["rules/names.rs"],
+        codes: &[
+            (Code::UnmappedApi, CudaName),
+            (Code::UnsupportedApi, CudaName),
+            (Code::LegacyCublas, CudaName),
+            (Code::DeprecatedApi, CudaName),
+            (Code::UnsupportedHeader, CudaName),
+            (Code::ParseError, Hazard),
+        ],
+        runs: Runs::Translation,
+        names: &[],
+    },
+    Rule {
+        name: "suppression comments that suppress nothing",
+        sources: &["diagnostic/resolve.rs"],
+        codes: &[(Code::UnusedSuppression, Hazard)],
+        runs: Runs::Anywhere(Triggers {
+            words: &[],
+            prefixes: &[],
+            substrings: &[b"hipify-ignore"],
+        }),
+        names: &[],
+    },
+    Rule {
+        name: "build files",
+        sources: &[
+            "buildfiles/cmake.rs",
+            "buildfiles/make.rs",
+            "buildfiles/flags.rs",
+            "buildfiles/python.rs",
+        ],
+        codes: &[
+            (Code::GpuArchList, Hazard),
+            (Code::NvccFlag, Hazard),
+            (Code::PythonBuildSetting, Hazard),
+            (Code::BuildSettingUnported, Hazard),
+            (Code::TorchExtension, Hazard),
+        ],
+        runs: Runs::BuildFiles,
+        names: &[],
+    },
+    Rule {
+        name: "the tool's own failures",
+        sources: &[
+            "engine/mod.rs",
+            "engine/round.rs",
+            "translate/mod.rs",
+            "single_source/mod.rs",
+            "cli/process.rs",
+            "cli/single_source.rs",
+        ],
+        codes: &[(Code::IoError, Hazard), (Code::InternalPanic, Hazard)],
+        runs: Runs::Tool,
+        names: &[],
+    },
+];
 
 /// What the rules tell the engine besides their findings.
 #[derive(Default)]
@@ -71,12 +214,28 @@ pub(crate) struct Outcome {
     pub(crate) moot: Vec<(usize, usize)>,
 }
 
-/// Runs every rule over one file, in one pass over its tokens; fills
-/// `outcome`. The
-/// device-code rules run only on files that show CUDA (a `.cu`/`.cuh` file,
-/// the kernel language, or a CUDA name): in plain C++ a `% 32` or an `asm` is
-/// not a GPU hazard, and skipping them keeps such files nearly as cheap as
-/// lexing them.
+/// What the translation left: the names rule's findings (the table's
+/// [`table::Runs::Translation`] rows). Kept apart from [`check`]'s because
+/// they are about the translation: a required fix that makes code moot
+/// (kept for CUDA alone) drops them there ([`Outcome::moot`]), while the
+/// guards ([`guards`]) are for hazards.
+pub(crate) fn left_by_translation(cx: &Cx<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    names::check(cx, &mut out);
+    out
+}
+
+/// The notes where tree-sitter could not parse a statement the identifier
+/// pass's declaration check asked about (byte ranges `at`).
+pub(crate) fn unparsed(at: &[std::ops::Range<usize>]) -> Vec<Diagnostic> {
+    names::unparsed(at)
+}
+
+/// Runs every hazard rule over one file, in one pass over its tokens;
+/// fills `outcome`. The device-code rules run only on files that show
+/// CUDA (a `.cu`/`.cuh` file, the kernel language, or a CUDA name): in
+/// plain C++ a `% 32` or an `asm` is not a GPU hazard, and skipping them
+/// keeps such files nearly as cheap as lexing them.
 pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     libraries::includes(cx, &mut out);
@@ -112,13 +271,6 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
     guards::apply(cx, &mut out);
     out
 }
-
-/// What could make a rule report in a file that shows no CUDA, where only
-/// the library checks run: these words, words with these prefixes, and this
-/// text anywhere. For the prefilter.
-pub(crate) const OUTSIDE_CUDA_WORDS: &[&[u8]] = libraries::REPORTED_WORDS;
-pub(crate) const OUTSIDE_CUDA_PREFIXES: &[&[u8]] = libraries::REPORTED_PREFIXES;
-pub(crate) const OUTSIDE_CUDA_SUBSTRINGS: &[&[u8]] = libraries::REPORTED_SUBSTRINGS;
 
 /// The path inside an `#include` directive `d`, with its header-name token.
 pub(crate) fn include_path<'a>(cx: &Cx<'a>, d: usize) -> Option<(usize, &'a [u8])> {

@@ -10,7 +10,9 @@ use super::Cx;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lex::TokenKind;
 
-const MACROS: &[&[u8]] = &[
+/// The CUDA version macros: this rule reports them (the rule table's
+/// `names`).
+pub(super) const MACROS: &[&[u8]] = &[
     b"CUDA_VERSION",
     b"CUDART_VERSION",
     b"__CUDACC_VER_MAJOR__",

@@ -223,6 +223,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// The name of identifier token `i`, with line splices removed.
+    #[inline]
     pub(crate) fn ident_name(&self, i: usize) -> std::borrow::Cow<'a, [u8]> {
         let t = self.tok(i);
         if t.spliced {

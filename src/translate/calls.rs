@@ -1,21 +1,33 @@
 //! The argument rewrites some HIP APIs need (`HIP_SYMBOL(sym)`,
 //! `reinterpret_cast<const void*>(kernel)`, an added flags argument, a dropped
-//! warp mask, a dropped argument HIP has no parameter for), and the findings
-//! where a call's arguments have no exact HIP form.
+//! warp mask, a dropped argument HIP has no parameter for), and what the
+//! names rule (`rules/names.rs`) reports where a call's arguments have no
+//! exact HIP form. Planned without touching the file's edits: the identifier
+//! pass's resolve step reads the plan (its dropped arguments hold no names
+//! to translate), its rewrite step makes the edits.
 
 use std::ops::Range;
 
 use super::Cx;
-use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{ArgType, CallRewrite, Legacy};
 use crate::tokens::Args;
 
 /// The rewrite chosen for one call.
-pub(super) struct CallEdit {
+pub(crate) struct CallEdit {
     /// The HIP name to use (may depend on the argument count).
-    pub(super) name: &'static str,
+    pub(crate) name: &'static str,
+    /// The argument edits: wrapped, appended and dropped arguments.
+    pub(crate) edits: Vec<Edit>,
+    /// How many arguments the edits rewrite (for the statistics).
+    pub(crate) arguments: u32,
+    /// What HIP takes otherwise that the edits cannot fix (`note`s of the
+    /// table's `call_note`), for the names rule.
+    pub(crate) notes: Vec<&'static str>,
+    /// Where the call is kept ([`CallEdit::kept`]): the argument HIP has no
+    /// parameter for (0-based), its text (shortened), and the table's note.
+    pub(crate) not_null: Option<(u8, String, &'static str)>,
     /// Skip identifiers in these byte ranges (dropped arguments).
     pub(super) skip: Vec<Range<usize>>,
     /// The call is left as it is: its arguments are no expressions.
@@ -43,10 +55,10 @@ fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     })
 }
 
-/// Applies `rewrite`/`legacy` to the call whose name is token `name_tok`,
-/// whose default HIP name is `hip`. Returns the name to use.
-pub(super) fn rewrite_call(
-    cx: &mut Cx<'_>,
+/// Plans `rewrite`/`legacy` for the call whose name is token `name_tok`,
+/// whose default HIP name is `hip`: the name to use and the edits.
+pub(super) fn plan_call(
+    cx: &Cx<'_>,
     name_tok: usize,
     hip: &'static str,
     rewrite: Option<&'static CallRewrite>,
@@ -54,6 +66,10 @@ pub(super) fn rewrite_call(
 ) -> CallEdit {
     let mut out = CallEdit {
         name: hip,
+        edits: Vec::new(),
+        arguments: 0,
+        notes: Vec::new(),
+        not_null: None,
         skip: Vec::new(),
         left: false,
         unread: false,
@@ -93,25 +109,13 @@ pub(super) fn rewrite_call(
         .find(|d| d.if_null && !is_null(cx, args[d.index as usize]))
     {
         let (a, b) = args[d.index as usize];
-        let name = String::from_utf8_lossy(cx.text(name_tok)).into_owned();
         let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
         let text = if text.len() > 40 || text.contains('\n') {
             String::from("…")
         } else {
             text
         };
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnsupportedApi,
-                cx.tok(name_tok).range(),
-                format!(
-                    "`{name}` is left as it is: `{}` has no parameter for its argument {} (`{text}`), which is not null",
-                    out.name,
-                    d.index + 1
-                ),
-            )
-            .with_help(d.note),
-        );
+        out.not_null = Some((d.index, text, d.note));
         out.kept = true;
         return out;
     }
@@ -126,25 +130,21 @@ pub(super) fn rewrite_call(
             if let Some(&(a, b)) = args.get(w.index as usize) {
                 if a < b && !already_wrapped(cx, a, b, w.with) {
                     let r = cx.span(a, b);
-                    cx.edits.push(Edit::insert(r.start, format!("{}(", w.with)));
-                    cx.edits.push(Edit::insert(r.end, ")"));
-                    cx.stats.arguments += 1;
+                    out.edits
+                        .push(Edit::insert(r.start, format!("{}(", w.with)));
+                    out.edits.push(Edit::insert(r.end, ")"));
+                    out.arguments += 1;
                 }
             }
         }
         if let Some(&(_, text)) = rw.append_arg.iter().find(|(n, _)| *n as usize == arity) {
             let at = cx.tok(close).start as usize;
-            cx.edits.push(Edit::insert(at, format!(", {text}")));
-            cx.stats.arguments += 1;
+            out.edits.push(Edit::insert(at, format!(", {text}")));
+            out.arguments += 1;
         }
         for &(n, note) in rw.call_note {
             if n == 0 || n as usize == arity {
-                let name = String::from_utf8_lossy(cx.text(name_tok)).into_owned();
-                cx.diagnostics.push(Diagnostic::new(
-                    Code::UnsupportedApi,
-                    cx.tok(name_tok).range(),
-                    format!("`{name}` becomes `{}`, but {note}", out.name),
-                ));
+                out.notes.push(note);
             }
         }
     }
@@ -159,8 +159,8 @@ pub(super) fn rewrite_call(
         return out;
     }
     for r in deletions(cx, &args, &dropped) {
-        cx.edits.push(Edit::delete(r.clone()));
-        cx.stats.arguments += 1;
+        out.edits.push(Edit::delete(r.clone()));
+        out.arguments += 1;
         out.skip.push(r);
     }
     out

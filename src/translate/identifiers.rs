@@ -3,15 +3,21 @@
 //! (`x.cudaMalloc`), never a name qualified by a namespace or class that is
 //! not CUDA's (`std::`, `mylib::cudaFree`), never inside comments or literals
 //! (the lexer gives those no identifier tokens).
+//!
+//! Two steps. [`resolve`] decides what each identifier is ([`Verdict`]: a
+//! rename with its call's argument edits planned, the team's own mapping,
+//! or why it is left: unsupported at the target, unknown to the tables,
+//! legacy cuBLAS, a call whose arguments cannot be rewritten) and what the
+//! file declares itself; [`rewrite`] makes the edits. The pass reports
+//! nothing: the names rule (`rules/names.rs`) reads the same [`Name`]s.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{LazyLock, Mutex};
+use std::collections::HashSet;
+use std::sync::LazyLock;
 
 use super::Cx;
 use super::calls;
 use super::includes;
 use super::shims;
-use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family, Kind, Mapping, Status, Target};
@@ -184,7 +190,58 @@ fn defines_hip_layer(cx: &Cx<'_>, i: usize) -> bool {
         })
 }
 
-pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
+/// What the resolve step made of one identifier: the rewrite step edits
+/// from it, and the names rule (`rules/names.rs`) reports from it.
+pub(crate) struct Name {
+    /// The identifier's token.
+    pub(crate) tok: usize,
+    /// What it is.
+    pub(crate) verdict: Verdict,
+}
+
+/// What an identifier maps to, and why it is left where it is.
+pub(crate) enum Verdict {
+    /// The team's own mapping (hipify.toml) renames it to this.
+    User(String),
+    /// It becomes `hip` (a namespace mapping's last segment; `None`: the
+    /// target has no name, and it is left without a word), with the call's
+    /// argument edits.
+    Renamed {
+        mapping: &'static Mapping,
+        hip: Option<&'static str>,
+        call: Option<Box<calls::CallEdit>>,
+        /// HIP deprecated the replacement.
+        deprecated: bool,
+    },
+    /// Legacy cuBLAS (cublas.h), which hipBLAS lacks: left as it is.
+    LegacyCublas,
+    /// It would become `hip` without an argument (`first`: the first), but
+    /// the arguments hold braces, a `;` or a declaration keyword: the call
+    /// is left as it is.
+    CallLeft { hip: &'static str, first: bool },
+    /// Left as it is: `hip` has no parameter for an argument that is not
+    /// null ([`calls::CallEdit::not_null`]).
+    CallKept {
+        hip: &'static str,
+        call: Box<calls::CallEdit>,
+    },
+    /// HIP has no counterpart at the target (`status`), and the file does
+    /// not declare or define the name itself; `fix`: the edit that supplies
+    /// it (`__syncwarp`'s definition).
+    Unsupported {
+        mapping: &'static Mapping,
+        status: Status,
+        fix: Option<Edit>,
+    },
+    /// CUDA-shaped, in no table, and not declared by the file.
+    Unmapped,
+}
+
+/// Resolves every identifier of the file: what it maps to, or why it is
+/// left. Notes what the later passes need in `cx.facts` and the names the
+/// file declares in `cx.stats.declared`; makes no edit.
+pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
+    let mut names: Vec<Name> = Vec::new();
     let mut skip_until = 0usize;
     // Dropped arguments: their identifiers are deleted with them.
     let mut skip: Vec<std::ops::Range<usize>> = Vec::new();
@@ -193,7 +250,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
     // Names the file declares as variables (`const unsigned umin = …`): a
     // variable is never the API it is spelled like, so its uses get no W005.
     let mut variables: foldhash::HashSet<&[u8]> = Default::default();
-    let mut unsupported_at: Vec<(usize, Diagnostic)> = Vec::new();
+    let mut unsupported_at: Vec<(usize, &'static Mapping, Status)> = Vec::new();
     // APIs HIP lacks that the file defines itself (for its includers too).
     let mut defined: Vec<&[u8]> = Vec::new();
     // What this file's classes and namespaces declare through a macro (read
@@ -270,13 +327,16 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                     if NAMESPACE_QUALIFIERS.contains(qualifier.as_ref()) {
                         let full = format!("{qualifier}::{name}");
                         if let Some(m) = mappings::lookup(&full) {
-                            rename(
-                                cx,
-                                i,
-                                m,
-                                name,
-                                m.resolve(&cx.opts.target).name.map(last_segment),
-                            );
+                            let hip = m.resolve(&cx.opts.target).name.map(last_segment);
+                            names.push(Name {
+                                tok: i,
+                                verdict: Verdict::Renamed {
+                                    mapping: m,
+                                    hip,
+                                    call: None,
+                                    deprecated: false,
+                                },
+                            });
                             continue;
                         }
                     }
@@ -297,7 +357,15 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                         if let Some((m, r)) = r.filter(|(_, r)| r.legacy.is_none())
                             && (own.iter().any(pair) || cx.opts.macro_declared.iter().any(pair))
                         {
-                            rename(cx, i, m, name, r.name);
+                            names.push(Name {
+                                tok: i,
+                                verdict: Verdict::Renamed {
+                                    mapping: m,
+                                    hip: r.name,
+                                    call: None,
+                                    deprecated: false,
+                                },
+                            });
                         }
                         continue;
                     }
@@ -309,8 +377,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         if let Some(user) = cx.opts.extra_mappings.get(name) {
             // The team's own mapping (hipify.toml) wins over the tables.
             if user != name {
-                cx.edits.push(Edit::replace(tok.range(), user.clone()));
-                cx.stats.user_rewrites += 1;
+                names.push(Name {
+                    tok: i,
+                    verdict: Verdict::User(user.clone()),
+                });
             }
             continue;
         }
@@ -374,16 +444,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
             && m.kind == Kind::Function
             && (legacy_cublas || is_legacy_cublas_call(cx, i, name))
         {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::LegacyCublas,
-                    tok.range(),
-                    format!(
-                        "`{name}` is legacy cuBLAS API (cublas.h); hipBLAS has no such function"
-                    ),
-                )
-                .with_help("port the call to the cublas_v2.h API (with a handle), then translate"),
-            );
+            names.push(Name {
+                tok: i,
+                verdict: Verdict::LegacyCublas,
+            });
             continue;
         }
         let resolved = m.resolve(&cx.opts.target);
@@ -414,78 +478,77 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
                 }
                 continue;
             }
-            if !crate::mappings::REPORTED_BY_RULES.contains(&name) {
-                unsupported_at.push((i, unsupported(cx, tok.range(), m, name, resolved.status)));
+            if !crate::rules::reported_by_a_rule(name.as_bytes()) {
+                unsupported_at.push((i, m, resolved.status));
             }
             continue;
         };
         // Said once the call is known to become `hip` (not left as it is).
-        let deprecated = (resolved.status == Status::Deprecated).then(|| {
-            Diagnostic::new(
-                Code::DeprecatedApi,
-                tok.range(),
-                format!(
-                    "`{name}` becomes `{hip}`, which HIP deprecated in {}",
-                    side(cx, m).deprecated
-                ),
-            )
-        });
+        let deprecated = resolved.status == Status::Deprecated;
+        let mut planned = None;
         if m.call.is_some() || resolved.legacy.is_some() {
-            let call = calls::rewrite_call(cx, i, hip, m.call, resolved.legacy);
+            let call = calls::plan_call(cx, i, hip, m.call, resolved.legacy);
             if call.unread {
                 continue;
             }
             if call.left {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::ParseError,
-                        tok.range(),
-                        format!(
-                            "`{name}` becomes `{hip}` without {}, but its arguments hold braces, a `;` or a declaration keyword, so the call was left as it is",
-                            if resolved.legacy.is_some_and(|l| l.drop_first_arg) {
-                                "its first argument"
-                            } else {
-                                "one of its arguments"
-                            }
-                        ),
-                    )
-                    .with_help("check the call's parentheses (a macro may hide them), then translate again"),
-                );
+                let first = resolved.legacy.is_some_and(|l| l.drop_first_arg);
+                names.push(Name {
+                    tok: i,
+                    verdict: Verdict::CallLeft { hip, first },
+                });
                 continue;
             }
             if call.kept {
+                names.push(Name {
+                    tok: i,
+                    verdict: Verdict::CallKept {
+                        hip: call.name,
+                        call: Box::new(call),
+                    },
+                });
                 continue;
             }
             hip = call.name;
-            skip.extend(call.skip);
+            skip.extend(call.skip.iter().cloned());
+            planned = Some(Box::new(call));
         }
-        cx.diagnostics.extend(deprecated);
-        rename(cx, i, m, name, Some(hip));
+        names.push(Name {
+            tok: i,
+            verdict: Verdict::Renamed {
+                mapping: m,
+                hip: Some(hip),
+                call: planned,
+                deprecated,
+            },
+        });
     }
     let mut syncwarp = None;
-    for (i, mut d) in unsupported_at {
+    for (i, mapping, status) in unsupported_at {
         if variables.contains(cx.text(i))
             || declared.contains(cx.text(i))
             || defined.contains(&cx.text(i))
         {
             continue;
         }
+        let mut fix = None;
         if cx.text(i) == b"__syncwarp" {
             // The first use decides where the macro goes; every use's
             // finding carries the same insertion, made once.
             match syncwarp.get_or_insert_with(|| shims::syncwarp(cx, i)) {
                 shims::Syncwarp::Defined => continue,
-                shims::Syncwarp::Insert(edit) => {
-                    d = d.with_fix(
-                        "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
-                        vec![edit.clone()],
-                        Applicability::Required,
-                    );
-                }
+                shims::Syncwarp::Insert(edit) => fix = Some(edit.clone()),
                 shims::Syncwarp::Nowhere => {}
             }
         }
-        cx.diagnostics.push(d);
+        names.push(Name {
+            tok: i,
+            verdict: Verdict::Unsupported {
+                mapping,
+                status,
+                fix,
+            },
+        });
     }
     // What the file declares, for the run's other files (project names).
     let mut own: Vec<String> = declared
@@ -496,30 +559,39 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, legacy_cublas: bool) {
         .collect();
     own.sort_unstable();
     own.extend(defined.iter().map(|d| crate::project::defines(d)));
-    cx.stats.declared = own;
     for i in unknown {
-        if declared.contains(cx.text(i)) {
-            continue;
+        if !declared.contains(cx.text(i)) {
+            names.push(Name {
+                tok: i,
+                verdict: Verdict::Unmapped,
+            });
         }
-        let name = String::from_utf8_lossy(cx.text(i)).into_owned();
-        // Only what CUDA declares: a CUDA-shaped name of the project's own
-        // (`cudaCheck`) is none of the tool's business. (Names another file
-        // of the run declares are dropped after the run: see `project`.)
-        let Some(header) = mappings::cuda_header(&name) else {
-            continue;
-        };
-        let near = closest_known(&name);
-        let message = match near {
-            Some(near) => format!(
-                "`{name}` (CUDA, `{header}`) is in no mapping table; the nearest mapped name is `{near}`"
-            ),
-            None => format!("`{name}` (CUDA, `{header}`) is in no mapping table"),
-        };
-        cx.diagnostics.push(
-            Diagnostic::new(Code::UnmappedApi, cx.tok(i).range(), message).with_help(
-                "port the call by hand (HIP may name it differently), or map it in hipify.toml's [mappings]",
-            ),
-        );
+    }
+    cx.stats.declared = own;
+    names
+}
+
+/// Makes the edits `names` call for: renames and call arguments (moved
+/// out of the call plans, which keep what the names rule reads).
+pub(super) fn rewrite(cx: &mut Cx<'_>, names: &mut [Name]) {
+    for n in names {
+        match &mut n.verdict {
+            Verdict::User(to) => {
+                cx.edits
+                    .push(Edit::replace(cx.tok(n.tok).range(), to.clone()));
+                cx.stats.user_rewrites += 1;
+            }
+            Verdict::Renamed {
+                mapping, hip, call, ..
+            } => {
+                if let Some(call) = call {
+                    cx.edits.append(&mut call.edits);
+                    cx.stats.arguments += call.arguments;
+                }
+                rename(cx, n.tok, mapping, *hip);
+            }
+            _ => {}
+        }
     }
 }
 
@@ -694,19 +766,11 @@ fn looks_declared(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
             }))
 }
 
-fn side<'m>(cx: &Cx<'_>, m: &'m Mapping) -> &'m mappings::Side {
-    if cx.opts.target.roc && m.roc.name.is_some() {
-        &m.roc
-    } else {
-        &m.hip
-    }
-}
-
 fn last_segment(name: &str) -> &str {
     name.rsplit("::").next().unwrap_or(name)
 }
 
-fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'static str>) {
+fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, hip: Option<&'static str>) {
     let Some(hip) = hip else { return };
     if hip == "__HIPCC__" && tested_by_value(cx, i) {
         // `#if __CUDACC__`: HIP's NVIDIA headers define `__HIPCC__` empty,
@@ -747,7 +811,8 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, name: &str, hip: Option<&'stat
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
         return;
     }
-    if hip != name || cx.tok(i).spliced {
+    // (A spliced name is rewritten whole; any other is its text.)
+    if cx.tok(i).spliced || hip.as_bytes() != cx.text(i) {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
     }
@@ -783,86 +848,6 @@ fn tested_by_value(cx: &Cx<'_>, i: usize) -> bool {
         .filter(|&p| p >= d.first_token as usize);
     let is = |t: Option<usize>, text: &[u8]| t.is_some_and(|t| cx.text(t) == text);
     !(is(prev, b"defined") || (is(prev, b"(") && is(before, b"defined")))
-}
-
-fn unsupported(
-    cx: &Cx<'_>,
-    range: std::ops::Range<usize>,
-    m: &Mapping,
-    name: &str,
-    status: Status,
-) -> Diagnostic {
-    let s = side(cx, m);
-    let target = cx.opts.target.hip_version;
-    let message = match status {
-        Status::Removed => format!("`{name}` was removed from HIP in {}", s.removed),
-        Status::Experimental => {
-            format!("`{name}` is experimental in HIP; pass --experimental to translate it")
-        }
-        _ if s.name.is_some() && s.added > target => format!(
-            "`{name}` needs HIP {} (`{}`); the target is HIP {target}",
-            s.added,
-            s.name.unwrap_or_default()
-        ),
-        _ => format!("`{name}` ({} API) has no HIP counterpart", m.family),
-    };
-    let d = Diagnostic::new(Code::UnsupportedApi, range, message);
-    if m.note.is_empty() {
-        d
-    } else {
-        d.with_help(m.note)
-    }
-}
-
-/// The known CUDA name most like `name` (a typo, or a newer API's sibling),
-/// if one is close enough to be worth saying. Only unknown names get here;
-/// a codebase repeats its few unknown names (its own `cudaCheck` helper) many
-/// times, so each name is scored against the tables once per process.
-fn closest_known(name: &str) -> Option<&'static str> {
-    static SEEN: LazyLock<Mutex<HashMap<String, Option<&'static str>>>> =
-        LazyLock::new(Default::default);
-    if let Some(near) = SEEN.lock().ok().and_then(|s| s.get(name).copied()) {
-        return near;
-    }
-    // Typos and siblings share the family prefix and nearly the length;
-    // scoring only those keeps an unknown name cheap (the tables hold 9,000).
-    static BY_PREFIX: LazyLock<HashMap<&'static [u8], Vec<&'static str>>> = LazyLock::new(|| {
-        let mut by = HashMap::<&[u8], Vec<&str>>::new();
-        for m in mappings::all() {
-            by.entry(prefix(m.cuda)).or_default().push(m.cuda);
-        }
-        by
-    });
-    fn prefix(name: &str) -> &[u8] {
-        &name.as_bytes()[..name.len().min(4)]
-    }
-    let near = BY_PREFIX
-        .get(prefix(name))
-        .into_iter()
-        .flatten()
-        .filter(|known| known.len().abs_diff(name.len()) <= 3)
-        // The same library: `cusolverDnX` is no near miss for `cusparseDnX`.
-        .filter(|known| library_word(known) == library_word(name))
-        .map(|known| (strsim::jaro_winkler(name, known), *known))
-        .filter(|(score, _)| *score >= 0.88)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, n)| n);
-    if let Ok(mut seen) = SEEN.lock() {
-        seen.insert(name.to_owned(), near);
-    }
-    near
-}
-
-/// The library a CUDA name's spelling names: the leading lower-case word
-/// (`cusparse` of `cusparseSpMV`, `cuda` of `cudaMalloc`), or what comes
-/// before the first `_` (`CUSPARSE` of `CUSPARSE_ORDER_COL`).
-fn library_word(name: &str) -> &str {
-    let end = if name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        name.find(|c: char| !c.is_ascii_lowercase())
-    } else {
-        name.find('_')
-    };
-    &name[..end.unwrap_or(name.len())]
 }
 
 /// Whether an identifier may be a CUDA name of the tables or have the shape

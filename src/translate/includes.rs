@@ -1,10 +1,11 @@
 //! `#include` rewriting, as hipify-clang does it: CUDA headers become their HIP
 //! headers (keeping `<>` or `""`), headers with no counterpart are removed,
 //! headers that map onto one HIP header leave one include, and every CUDA file
-//! ends up including `hip/hip_runtime.h` exactly once.
+//! ends up including `hip/hip_runtime.h` exactly once. Headers left as they
+//! are (HIP lacks them at the target, or legacy cuBLAS) are noted in
+//! [`Left`] for the names rule to report.
 
-use super::{Cx, Language};
-use crate::diagnostic::{Code, Diagnostic};
+use super::{Cx, Language, Left};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, HeaderAction};
@@ -95,33 +96,17 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
         let target: &str = match mappings::header(&line.path) {
             Some(h) => match h.resolve(&cx.opts.target) {
                 _ if line.path == "cublas.h" && out.legacy_cublas => {
-                    cx.diagnostics.push(
-                        Diagnostic::new(
-                            Code::LegacyCublas,
-                            hn.range(),
-                            "`cublas.h` without `cublas_v2.h` or a `cublasHandle_t` declares the legacy cuBLAS API, which hipBLAS does not have",
-                        )
-                        .with_help("port to the handle-based API of cublas_v2.h first; the include and the legacy calls are left as they are"),
-                    );
+                    cx.facts
+                        .left
+                        .push(Left::LegacyCublasHeader { tok: line.token });
                     &line.path
                 }
                 HeaderAction::Keep => {
-                    let message = match h.hip {
-                        Some(hip) if !h.unsupported => format!(
-                            "`{}` becomes `{hip}` from HIP {}; the target is HIP {}",
-                            line.path, h.hip_added, cx.opts.target.hip_version
-                        ),
-                        _ => format!("`{}` has no HIP counterpart", line.path),
-                    };
-                    cx.diagnostics.push(
-                        Diagnostic::new(Code::UnsupportedHeader, hn.range(), message).with_help(
-                            if h.note.is_empty() {
-                                "the include is left as it is".to_string()
-                            } else {
-                                h.note.to_string()
-                            },
-                        ),
-                    );
+                    cx.facts.left.push(Left::Header {
+                        tok: line.token,
+                        path: line.path.clone(),
+                        header: h,
+                    });
                     &line.path
                 }
                 HeaderAction::Remove => {

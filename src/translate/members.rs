@@ -7,13 +7,12 @@
 //! `const cudaDeviceProp &p`, `cudaDeviceProp props[8]`,
 //! `cg::thread_block_tile<32> t`, `auto t = cg::tiled_partition<32>(b)`),
 //! used within the braces it is declared in. There the member is renamed
-//! where HIP only names it differently (at the target version), and
-//! reported (HIP-W005) where HIP has no such member.
+//! where HIP only names it differently (at the target version), and left
+//! for the names rule to report (HIP-W005) where HIP has no such member.
 
 use std::ops::Range;
 
-use super::Cx;
-use crate::diagnostic::{Code, Diagnostic};
+use super::{Cx, Left};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family};
@@ -98,7 +97,6 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     if vars.is_empty() {
         return;
     }
-    let target = cx.opts.target.hip_version;
     for i in 0..n {
         if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) || cx.tok(i).in_directive() {
             continue;
@@ -126,23 +124,18 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         let hip_type = mappings::lookup(var.owner)
             .and_then(|t| t.hip.name)
             .unwrap_or(var.owner);
-        let shown =
-            String::from_utf8_lossy(&cx.src[cx.tok(object).start as usize..cx.tok(m).end as usize])
-                .into_owned();
         match r.name {
             Some(hip) if hip != member => {
                 if member == "num_threads" && in_varargs_call(cx, i) {
                     if object != name {
-                        // `a[i].num_threads()` in a printf: report rather
-                        // than guess where the cast goes.
-                        cx.diagnostics.push(
-                            Diagnostic::new(
-                                Code::UnsupportedApi,
-                                cx.tok(object).start as usize..cx.tok(m).end as usize,
-                                format!("`{shown}`: HIP's `{hip_type}` has `{hip}()`, which returns unsigned int where CUDA's `{member}()` returns unsigned long long, and this is a variadic call's argument"),
-                            )
-                            .with_help(format!("write `(unsigned long long)` before the object and `{hip}` for `{member}`")),
-                        );
+                        // `a[i].num_threads()` in a printf: left to report
+                        // rather than guess where the cast goes.
+                        cx.facts.left.push(Left::MemberInVarargs {
+                            object,
+                            member: m,
+                            hip_type,
+                            hip,
+                        });
                         continue;
                     }
                     cx.edits.push(Edit::insert(
@@ -155,23 +148,12 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             }
             Some(_) => {}
             None => {
-                let side = &entry.mapping.hip;
-                let message = match side.name {
-                    Some(hip) if side.added > target => format!(
-                        "`{shown}`: HIP's `{hip_type}` has no `{hip}` before HIP {}; the target is HIP {target}",
-                        side.added
-                    ),
-                    _ => format!("`{shown}`: HIP's `{hip_type}` has no counterpart of `{member}`"),
-                };
-                let mut d = Diagnostic::new(
-                    Code::UnsupportedApi,
-                    cx.tok(object).start as usize..cx.tok(m).end as usize,
-                    message,
-                );
-                if !entry.mapping.note.is_empty() {
-                    d = d.with_help(entry.mapping.note);
-                }
-                cx.diagnostics.push(d);
+                cx.facts.left.push(Left::Member {
+                    object,
+                    member: m,
+                    hip_type,
+                    entry,
+                });
                 if entry.mapping.family == Family::Runtime {
                     cx.facts.uses_runtime_api = true;
                 }

@@ -1,9 +1,12 @@
 //! CUDA → HIP translation passes over one file's tokens: includes,
-//! identifiers (and the call arguments they need), string literals, nvcc's
-//! syntax, launches. Each pass reads the same tokens and adds [`Edit`]s
-//! against the text's bytes; [`crate::edit`] applies them once, so bytes
-//! outside the edits stay exactly as they were. [`crate::engine`] runs the
-//! passes and then the rules to a fixed point.
+//! identifiers (and the call arguments they need), members, string
+//! literals, nvcc's syntax, launches. Each pass reads the same tokens and
+//! adds [`Edit`]s against the text's bytes; [`crate::edit`] applies them
+//! once, so bytes outside the edits stay exactly as they were. No pass
+//! reports a finding: what a pass leaves as it is goes into [`Facts`] (the
+//! resolved [`Name`]s, the headers and members [`Left`]) and the rules
+//! (`rules/names.rs`) report it. [`crate::engine`] runs the passes and then
+//! the rules to a fixed point.
 
 mod calls;
 mod identifiers;
@@ -17,7 +20,8 @@ mod strings;
 
 pub use crate::options::{Language, Options};
 pub(crate) use identifiers::{
-    CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, is_kernel_word, may_act_on, namespace_qualifiers,
+    CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, Name, Verdict, is_kernel_word, may_act_on,
+    namespace_qualifiers,
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 
@@ -112,9 +116,10 @@ pub fn macro_declared(src: &[u8]) -> Vec<(String, String)> {
 /// file shows CUDA (a `.cu` file, the kernel language, a CUDA name or
 /// header), for the rules.
 pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
-    unterminated(cx);
     let includes = includes::scan(cx);
-    identifiers::rewrite(cx, includes.legacy_cublas);
+    let mut names = identifiers::resolve(cx, includes.legacy_cublas);
+    identifiers::rewrite(cx, &mut names);
+    cx.facts.names = names;
     members::rewrite(cx);
     if !cx.opts.keep_strings {
         strings::rewrite(cx);
@@ -142,29 +147,6 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         nvcc_syntax::join_spaced_launches(cx);
     }
     cuda
-}
-
-/// A note where a block comment or raw string literal opens and never
-/// closes: the rest of the file is inside it, so nothing after it was
-/// translated (what comes before is).
-fn unterminated(cx: &mut Cx<'_>) {
-    for u in &cx.lx.unterminated {
-        let what = match u.kind {
-            lex::UnterminatedKind::BlockComment => "block comment",
-            lex::UnterminatedKind::RawString => "raw string literal",
-        };
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::ParseError,
-                u.start as usize..u.end as usize,
-                format!("unterminated {what}: it runs to the end of the file, so nothing after this point was translated"),
-            )
-            .with_help(match u.kind {
-                lex::UnterminatedKind::BlockComment => "close it with `*/` where it should end, then translate again",
-                lex::UnterminatedKind::RawString => "close it with `)` + its delimiter + `\"` where it should end, then translate again",
-            }),
-        );
-    }
 }
 
 impl Translation {
@@ -218,8 +200,39 @@ impl Translation {
     }
 }
 
+/// What a pass left as it is, for the names rule (`rules/names.rs`) to
+/// report: no pass reports anything itself.
+pub(crate) enum Left {
+    /// `cublas.h` (header-name token `tok`) in a file of the legacy cuBLAS
+    /// API, which hipBLAS lacks.
+    LegacyCublasHeader { tok: usize },
+    /// A CUDA header the target HIP lacks (header-name token `tok`).
+    Header {
+        tok: usize,
+        path: String,
+        header: &'static crate::mappings::HeaderMapping,
+    },
+    /// `object.member` where HIP's member returns a narrower integer and the
+    /// access is a variadic call's argument whose cast has no one place
+    /// (`a[i].num_threads()` in a `printf`).
+    MemberInVarargs {
+        object: usize,
+        member: usize,
+        hip_type: &'static str,
+        hip: &'static str,
+    },
+    /// `object.member` where HIP's type (`hip_type`) has no such member at
+    /// the target.
+    Member {
+        object: usize,
+        member: usize,
+        hip_type: &'static str,
+        entry: &'static crate::mappings::Member,
+    },
+}
+
 /// What the passes learn about the file that later passes need.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(crate) struct Facts {
     /// The file uses the runtime or driver API.
     pub(crate) uses_runtime_api: bool,
@@ -237,6 +250,11 @@ pub(crate) struct Facts {
     pub(crate) launches_left: bool,
     /// Where the rarer tokens the later passes look for are.
     pub(crate) landmarks: Landmarks,
+    /// What each identifier that may be a CUDA name resolved to (the
+    /// identifier pass's resolve step), for the names rule.
+    pub(crate) names: Vec<Name>,
+    /// Headers and members the passes left as they are, for the names rule.
+    pub(crate) left: Vec<Left>,
     /// CUDA API names the file declares as its own (a dynamic loader's
     /// `tcuInit *cuInit;`): the project's, left as they are after that,
     /// in code and strings, and never reported.
@@ -251,10 +269,10 @@ pub(crate) struct Cx<'a> {
     pub(crate) opts: &'a Options,
     pub(crate) edits: Vec<Edit>,
     pub(crate) stats: Stats,
-    pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) facts: Facts,
-    /// Notes from checks that take `&self` (the parser gave up somewhere).
-    pub(crate) notes: std::cell::RefCell<Vec<Diagnostic>>,
+    /// Where tree-sitter could not parse a statement the declaration check
+    /// asked about (a check that takes `&self`), for the names rule.
+    pub(crate) unparsed: std::cell::RefCell<Vec<Range<usize>>>,
 }
 
 impl<'a> std::ops::Deref for Cx<'a> {
@@ -273,9 +291,8 @@ impl<'a> Cx<'a> {
             opts,
             edits: Vec::new(),
             stats: Stats::default(),
-            diagnostics: Vec::new(),
             facts: Facts::default(),
-            notes: std::cell::RefCell::new(Vec::new()),
+            unparsed: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -333,11 +350,7 @@ impl<'a> Cx<'a> {
             // (within the statement: not in the `}` added to close it).
             let end = self.tok(b).end as usize;
             let (a, z) = ((start + at.start).min(end), (start + at.end).min(end));
-            self.notes.borrow_mut().push(Diagnostic::new(
-                Code::ParseError,
-                a..z,
-                "tree-sitter could not parse this statement; it was translated as code (a declaration here would have been left alone)",
-            ));
+            self.unparsed.borrow_mut().push(a..z);
         }
         let (a, z) = (t.start as usize - start, t.end as usize - start);
         if global {
