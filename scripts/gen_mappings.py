@@ -491,6 +491,7 @@ def apply_roc_casts(path: Path, families: dict[str, dict[str, dict]]) -> None:
         if entry is None or not entry.get("roc"):
             continue
         arity, casts = add["arity"], {int(k): v for k, v in add["casts"].items()}
+        values = {int(k): v for k, v in add.get("values", {}).items()}
         lists = entry.get("args", [])
         lists = lists if isinstance(lists, list) else [lists]
         mine = next((a for a in lists if a.get("roc") and a["arity"] == arity), None)
@@ -501,6 +502,11 @@ def apply_roc_casts(path: Path, families: dict[str, dict[str, dict]]) -> None:
         mine["to"] = ", ".join(
             f"{casts[int(x[1:])]}{x}" if re.fullmatch(r"\$\d+", x) and int(x[1:]) in casts else x for x in items
         )
+        for i, t in values.items():
+            mine["note"] = (
+                f"{entry['roc']} takes argument {i + 1} as a {t} value, which no hipComplex converts to:"
+                f" write {t}(hipCrealf(x), hipCimagf(x)) (hipCreal and hipCimag for double) there"
+            )
         entry["args"] = lists[0] if len(lists) == 1 else lists
         src = f"casts: scripts/roc_casts.toml ({add['source']})"
         entry["source"] = f"{entry['source']}; {src}" if entry.get("source") else src

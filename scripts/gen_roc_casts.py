@@ -19,7 +19,9 @@ cusparse.h (the `_v2` declaration of a cuBLAS name), or for cuSPARSE's legacy
 functions CUDA 13 no longer declares, from hipSPARSE's declaration of the HIP name
 (hipSPARSE copies their parameter lists, with hipComplex for cuComplex).
 gen_mappings.py writes each cast into the entry's ROC `args` list at that arity
-(a `$N` item becomes `(T*)$N`), making one where there is none.
+(a `$N` item becomes `(T*)$N`), making one where there is none. A complex passed by
+value (`values`: cuSPARSE's compress tolerance) has no cast: the list's note says
+how to write it (HIP-W005 at the call).
 
 rocBLAS's headers are not in Debian 12 (`apt-cache search rocblas`: nothing); the
 rocBLAS parameter types are rocBLAS's documented ones (rocblas-types.h:
@@ -147,10 +149,15 @@ def main() -> int:
                 continue
             line, params, header, declared = found
             casts = {i: c for i, p in enumerate(params) if (c := cast(p, TYPES[family]))}
-            by_value = [p for p in params if any(w in TYPES[family] for w in re.findall(r"\w+", p)) and "*" not in p and "[" not in p]
+            # A complex value (cuSPARSE's compress tolerance): no cast converts it.
+            by_value = {
+                i: next(TYPES[family][w] for w in re.findall(r"\w+", p) if w in TYPES[family])
+                for i, p in enumerate(params)
+                if any(w in TYPES[family] for w in re.findall(r"\w+", p)) and "*" not in p and "[" not in p
+            }
             if by_value:
-                values.append(f"{cuda}: {', '.join(by_value)}")
-            if not casts:
+                values.append(f"{cuda}: {by_value}")
+            if not casts and not by_value:
                 continue
             count += 1
             items = ", ".join(f'"{i}" = "{c}"' for i, c in casts.items())
@@ -160,13 +167,15 @@ def main() -> int:
                 f'cuda = "{cuda}"',
                 f"arity = {len(params)}",
                 f"casts = {{ {items} }}",
-                f'source = "{header}:{line} {declared}"',
-                "",
             ]
+            if by_value:
+                vals = ", ".join(f'"{i}" = "{t}"' for i, t in by_value.items())
+                lines.append(f"values = {{ {vals} }}")
+            lines += [f'source = "{header}:{line} {declared}"', ""]
     args.out.write_text("\n".join(lines))
     print(f"gen_roc_casts: {count} functions with casts -> {args.out}")
     for v in values:
-        print(f"gen_roc_casts: by value, no cast: {v}", file=sys.stderr)
+        print(f"gen_roc_casts: a complex by value (a finding at the call): {v}", file=sys.stderr)
     return 0
 
 

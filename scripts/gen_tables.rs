@@ -195,7 +195,11 @@ struct ArgsEntry {
 #[serde(deny_unknown_fields)]
 struct ArgIs {
     index: u8,
+    #[serde(default)]
     is: Vec<String>,
+    /// The condition is that the argument is no null literal (`is` empty).
+    #[serde(default)]
+    not_null: bool,
     /// The finding where the argument is another.
     note: String,
 }
@@ -442,17 +446,18 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
         let if_arg = match &a.if_arg {
             None => "None".to_string(),
             Some(c) => {
-                if c.index >= a.arity || c.is.is_empty() {
-                    return Err(
-                        cx.err("`args.if_arg` needs an index below the arity and words in `is`")
-                    );
+                if c.index >= a.arity || c.is.is_empty() != c.not_null {
+                    return Err(cx.err(
+                        "`args.if_arg` needs an index below the arity, and words in `is` or `not_null = true`",
+                    ));
                 }
                 cx.name("args.if_arg.note", &Some(c.note.clone()))?;
                 let words: Vec<String> = c.is.iter().map(|w| lit(w)).collect();
                 format!(
-                    "Some(&ArgIs {{ index: {}, is: &[{}], note: {} }})",
+                    "Some(&ArgIs {{ index: {}, is: &[{}], not_null: {}, note: {} }})",
                     c.index,
                     words.join(", "),
+                    c.not_null,
                     lit(&c.note)
                 )
             }

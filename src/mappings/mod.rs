@@ -173,13 +173,16 @@ pub struct ArgList {
 }
 
 /// A condition on one argument's text (`args.if_arg`): it is one of `is`
-/// (`CUDNN_TENSOR_NCHW`), else the call is left with the finding `note`.
+/// (`CUDNN_TENSOR_NCHW`), or no null literal (`not_null`), else the call
+/// is left with the finding `note`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArgIs {
     /// The argument (0-based).
     pub index: u8,
     /// The words (CUDA's and HIP's spellings).
     pub is: &'static [&'static str],
+    /// Instead of `is`: the argument is no null literal (`NULL`, `0` …).
+    pub not_null: bool,
     /// Why the call is left where the argument is another.
     pub note: &'static str,
 }

@@ -79,14 +79,14 @@ pub(super) fn rewrite_call(
         }
         if let Some(c) = list.if_arg {
             let (a, b) = args[c.index as usize];
-            if !(b == a + 1 && c.is.iter().any(|w| cx.text(a) == w.as_bytes())) {
+            let holds = if c.not_null {
+                !is_null(cx, (a, b))
+            } else {
+                b == a + 1 && c.is.iter().any(|w| cx.text(a) == w.as_bytes())
+            };
+            if !holds {
                 let name = String::from_utf8_lossy(cx.text(name_tok)).into_owned();
-                let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
-                let text = if text.len() > 40 || text.contains('\n') {
-                    String::from("…")
-                } else {
-                    text
-                };
+                let text = short_text(cx, a, b);
                 cx.diagnostics.push(Diagnostic::new(
                     Code::UnsupportedApi,
                     cx.tok(name_tok).range(),
@@ -139,12 +139,7 @@ pub(super) fn rewrite_call(
     {
         let (a, b) = args[d.index as usize];
         let name = String::from_utf8_lossy(cx.text(name_tok)).into_owned();
-        let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
-        let text = if text.len() > 40 || text.contains('\n') {
-            String::from("…")
-        } else {
-            text
-        };
+        let text = short_text(cx, a, b);
         cx.diagnostics.push(
             Diagnostic::new(
                 Code::UnsupportedApi,
@@ -209,6 +204,17 @@ pub(super) fn rewrite_call(
         out.skip.push(r);
     }
     out
+}
+
+/// The text of argument tokens `a..b` for a message: `…` where it is long
+/// or runs over lines.
+fn short_text(cx: &Cx<'_>, a: usize, b: usize) -> String {
+    let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
+    if text.len() > 40 || text.contains('\n') {
+        String::from("…")
+    } else {
+        text
+    }
 }
 
 /// Writes the call's argument list (`args`, spans of tokens) as `list`
