@@ -203,14 +203,18 @@ pub struct ArgItem {
 }
 
 impl CallRewrite {
-    /// Whether some call's arguments or name change (not only a finding):
-    /// such a mapping is no plain rename.
-    pub fn changes_calls(&self) -> bool {
+    /// Whether some call's arguments or name change (not only a finding)
+    /// on the ROC side (`roc`) or the HIP side: such a mapping is no plain
+    /// rename there.
+    pub fn changes_calls(&self, roc: bool) -> bool {
+        if roc {
+            return self.args.iter().any(|a| a.roc);
+        }
         !(self.wrap_arg.is_empty()
             && self.by_arity.is_empty()
             && self.append_arg.is_empty()
             && self.drop_arg.is_empty()
-            && self.args.is_empty())
+            && self.args.iter().all(|a| a.roc))
     }
 
     /// The argument list for calls with `arity` arguments on the ROC side
