@@ -19,6 +19,14 @@ when a mismatch is not covered.
 
     python3 scripts/audit_arity.py [--cuda DIR] [--hip DIR] [--hip-version 5.2]
                                    [--family runtime,driver,rtc,sparse] [--all]
+
+`--roc` compares the ROC column instead (`--roc-version 5.3`): each cuSPARSE
+function mapped to rocsparse_* against Debian's rocSPARSE headers
+(/usr/include/rocsparse). A function CUDA 13 no longer declares (the legacy
+API, removed in CUDA 11/12) is read from hipSPARSE's declaration of its HIP
+name, which copies cuSPARSE's parameter list (marked `via hipSPARSE`). A
+mismatch is covered by an `args` list with `roc = true` at each CUDA arity
+rocSPARSE lacks.
 """
 
 from __future__ import annotations
@@ -157,6 +165,12 @@ def items(v) -> list[dict]:
     return v if isinstance(v, list) else [v]
 
 
+def roc_covering(e: dict, extra: set[int] | None) -> set[str]:
+    """`args` (roc = true) at every CUDA arity in `extra`."""
+    lists = {a["arity"] for a in items(e.get("args", [])) if a.get("roc")}
+    return {"args"} if extra and extra <= lists else set()
+
+
 def covering(e: dict, extra: set[int] | None) -> set[str]:
     """The fields of mapping `e` that handle every CUDA arity in `extra` (the
     ones HIP lacks): a name, an argument appended or dropped, or a finding."""
@@ -208,9 +222,13 @@ def main() -> int:
     ap.add_argument("--hip-version", default="5.2")
     ap.add_argument("--family", default="runtime,driver")
     ap.add_argument("--all", action="store_true", help="also list the covered mismatches")
+    ap.add_argument("--roc", action="store_true", help="compare the ROC column (rocSPARSE)")
+    ap.add_argument("--roc-version", default="5.3", help="the rocSPARSE version of the headers read")
     args = ap.parse_args()
     if not (args.cuda / "cuda.h").exists():
         sys.exit(f"audit_arity: no CUDA headers in {args.cuda} (run ci/install-nvcc, or pass --cuda)")
+    if args.roc:
+        return audit_roc(args)
     target = parse_version(args.hip_version)
     status = 0
     for family in args.family.split(","):
@@ -251,6 +269,50 @@ def main() -> int:
               f"{missing} not declared by the HIP headers read; {len(rows)} listed")
         for r in rows:
             print(r)
+    return status
+
+
+def audit_roc(args) -> int:
+    """The ROC mode: cuSPARSE against rocSPARSE (see the module's text)."""
+    target = parse_version(args.roc_version)
+    table = tomllib.loads((ROOT / "mappings" / "sparse.toml").read_text())["entries"]
+    pairs = {
+        cuda: e
+        for cuda, e in table.items()
+        if e.get("kind") == "function" and e.get("roc")
+        and not (e.get("roc_added") and parse_version(e["roc_added"]) > target)
+        and not (e.get("roc_removed") and parse_version(e["roc_removed"]) <= target)
+    }
+    c = declarations(expand(args.cuda, ["cusparse.h"]), set(pairs))
+    via_hip = declarations(expand(args.hip, ["hipsparse/hipsparse.h"]),
+                           {e["hip"] for e in pairs.values() if e.get("hip")})
+    r = declarations(expand(args.hip, ["rocsparse/*.h"]), {e["roc"] for e in pairs.values()})
+    status, rows, differ, unread = 0, [], 0, 0
+    for cuda, e in sorted(pairs.items()):
+        ca, via = c.get(cuda), ""
+        if ca is None and e.get("hip") in via_hip:
+            ca, via = via_hip[e["hip"]], " via hipSPARSE"
+        ra = r.get(e["roc"])
+        if ca is None or ra is None:
+            unread += 1
+            continue
+        if ra is None or (ca is not None and ca <= ra):
+            continue
+        differ += 1
+        extra = None if ca is None else ca - ra
+        covered = sorted(roc_covering(e, extra))
+        if not covered:
+            status = 1
+        if covered and not args.all:
+            continue
+        tag = f"  [covered by {', '.join(covered)}]" if covered else ""
+        rows.append(f"sparse\t{cuda}({fmt(ca)}{via})\t->\t{e['roc']}({fmt(ra)}){tag}")
+    uncovered = sum("[covered" not in x for x in rows)
+    print(f"# sparse --roc: {len(pairs)} functions mapped to rocSPARSE {args.roc_version}; "
+          f"{unread} not declared by the headers read; {differ} differ in arity, "
+          f"{uncovered} not covered")
+    for x in rows:
+        print(x)
     return status
 
 

@@ -121,7 +121,7 @@ FIELDS = (
     + [f"cuda_{v}" for v in VERSION_FIELDS]
     + [f"hip_{v}" for v in VERSION_FIELDS + ["experimental"]]
     + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
-    + ["delete", "hip_typedef", "legacy", "wrap_arg", "by_arity", "append_arg", "drop_arg", "call_note", "note", "source"]
+    + ["delete", "hip_typedef", "legacy", "wrap_arg", "by_arity", "append_arg", "drop_arg", "call_note", "args", "note", "source"]
 )
 HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
 MEMBER_FIELDS = ["family", "hip", "hip_added", "legacy", "note", "source"]
@@ -397,6 +397,9 @@ def apply_addenda(
         for k, v in add.items():
             if k in ("family", "cuda", "clear"):
                 continue
+            if k == "source" and entry.get("source") not in (None, v) and "args" in add:
+                # An argument list added to an entry keeps the entry's other sources.
+                v = f"{entry['source']}; {v}"
             entry[k] = v
         if "kind" not in entry:
             die(f"{where}: new entry needs a kind")
@@ -477,6 +480,38 @@ def apply_addenda(
 BARE_KEY_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
+def apply_roc_casts(path: Path, families: dict[str, dict[str, dict]]) -> None:
+    """scripts/roc_casts.toml (scripts/gen_roc_casts.py): each `[[cast]]` writes its casts
+    into the entry's ROC `args` list at that arity (`$N` -> `(T*)$N`), or makes one that
+    copies every argument, casting those."""
+    if not path.exists():
+        return
+    for add in tomllib.loads(path.read_text(encoding="utf-8")).get("cast", []):
+        entry = families[add["family"]].get(add["cuda"])
+        if entry is None or not entry.get("roc"):
+            continue
+        arity, casts = add["arity"], {int(k): v for k, v in add["casts"].items()}
+        values = {int(k): v for k, v in add.get("values", {}).items()}
+        lists = entry.get("args", [])
+        lists = lists if isinstance(lists, list) else [lists]
+        mine = next((a for a in lists if a.get("roc") and a["arity"] == arity), None)
+        if mine is None:
+            mine = {"arity": arity, "roc": True, "to": ", ".join(f"${i}" for i in range(arity))}
+            lists.append(mine)
+        items = [x.strip() for x in mine["to"].split(", ")]
+        mine["to"] = ", ".join(
+            f"{casts[int(x[1:])]}{x}" if re.fullmatch(r"\$\d+", x) and int(x[1:]) in casts else x for x in items
+        )
+        for i, t in values.items():
+            mine["note"] = (
+                f"{entry['roc']} takes argument {i + 1} as a {t} value, which no hipComplex converts to:"
+                f" write {t}(hipCrealf(x), hipCimagf(x)) (hipCreal and hipCimag for double) there"
+            )
+        entry["args"] = lists[0] if len(lists) == 1 else lists
+        src = f"casts: scripts/roc_casts.toml ({add['source']})"
+        entry["source"] = f"{entry['source']}; {src}" if entry.get("source") else src
+
+
 def toml_str(s: str) -> str:
     out = ['"']
     for ch in s:
@@ -555,6 +590,7 @@ def main() -> None:
     headers = load_headers(args.reference)
     members: dict[str, dict] = {}
     apply_addenda(args.addenda, families, headers, members)
+    apply_roc_casts(args.addenda.parent / "roc_casts.toml", families)
 
     addenda_src = "scripts/addenda.toml"
     for family in FAMILIES:

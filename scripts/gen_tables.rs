@@ -106,6 +106,7 @@ struct Entry {
     append_arg: Option<OneOrMany<AppendArg>>,
     drop_arg: Option<OneOrMany<DropArg>>,
     call_note: Option<OneOrMany<CallNote>>,
+    args: Option<OneOrMany<ArgsEntry>>,
     note: Option<String>,
     /// Where an ADDENDA fact comes from; kept in the TOML only.
     #[allow(dead_code)]
@@ -169,6 +170,37 @@ struct ArgType {
 struct CallNote {
     /// Only calls with exactly this many arguments (absent: every call).
     arity: Option<u8>,
+    note: String,
+}
+
+/// A call's argument list written anew (`args`): `to` is the list, whose
+/// items copy the call's arguments as `$N` (possibly inside text:
+/// `(rocblas_float_complex*)$3`) or are text of their own (`nullptr`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArgsEntry {
+    arity: u8,
+    to: String,
+    /// The ROC side's list (with `--roc`); else the HIP side's.
+    #[serde(default)]
+    roc: bool,
+    /// A finding at each such call: what the list cannot carry over.
+    note: Option<String>,
+    /// Only where an argument is one of these words; elsewhere the call is
+    /// left as it is, with a finding.
+    if_arg: Option<ArgIs>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArgIs {
+    index: u8,
+    #[serde(default)]
+    is: Vec<String>,
+    /// The condition is that the argument is no null literal (`is` empty).
+    #[serde(default)]
+    not_null: bool,
+    /// The finding where the argument is another.
     note: String,
 }
 
@@ -408,9 +440,115 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
         let _ = write!(notes, "({}, {}), ", n.arity.unwrap_or(0), lit(&n.note));
     }
     notes.push(']');
+    let mut lists = String::from("&[");
+    for a in items(&e.args) {
+        let note = cx.name("args.note", &a.note)?.unwrap_or_default();
+        let if_arg = match &a.if_arg {
+            None => "None".to_string(),
+            Some(c) => {
+                if c.index >= a.arity || c.is.is_empty() != c.not_null {
+                    return Err(cx.err(
+                        "`args.if_arg` needs an index below the arity, and words in `is` or `not_null = true`",
+                    ));
+                }
+                cx.name("args.if_arg.note", &Some(c.note.clone()))?;
+                let words: Vec<String> = c.is.iter().map(|w| lit(w)).collect();
+                format!(
+                    "Some(&ArgIs {{ index: {}, is: &[{}], not_null: {}, note: {} }})",
+                    c.index,
+                    words.join(", "),
+                    c.not_null,
+                    lit(&c.note)
+                )
+            }
+        };
+        let _ = write!(
+            lists,
+            "ArgList {{ arity: {}, roc: {}, to: &[{}], note: {}, if_arg: {if_arg} }}, ",
+            a.arity,
+            a.roc,
+            arg_items(cx, a)?,
+            lit(&note)
+        );
+    }
+    lists.push(']');
     Ok(format!(
-        "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append}, drop_arg: {drop}, call_note: {notes} }})"
+        "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append}, drop_arg: {drop}, call_note: {notes}, args: {lists} }})"
     ))
+}
+
+/// The `ArgItem` literals of an `args.to` list, checked: each item holds at
+/// most one `$N`, below the arity, and no item is empty.
+fn arg_items(cx: &Ctx<'_>, a: &ArgsEntry) -> Result<String> {
+    let mut out = String::new();
+    for item in split_top_level(&a.to) {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(cx.err(format!("`args.to` `{}` has an empty item", a.to)));
+        }
+        let refs: Vec<(usize, usize, u8)> = dollar_refs(item);
+        let (before, arg, after) = match refs.as_slice() {
+            [] => (item, None, ""),
+            [(s, e, n)] => {
+                if *n >= a.arity {
+                    return Err(cx.err(format!("`args.to` `${n}` is past the arity {}", a.arity)));
+                }
+                (&item[..*s], Some(*n), &item[*e..])
+            }
+            _ => {
+                return Err(cx.err(format!(
+                    "`args.to` item `{item}` copies more than one argument"
+                )));
+            }
+        };
+        let arg = arg.map_or("None".into(), |n| format!("Some({n})"));
+        let _ = write!(
+            out,
+            "ArgItem {{ before: {}, arg: {arg}, after: {} }}, ",
+            lit(before),
+            lit(after)
+        );
+    }
+    Ok(out)
+}
+
+/// `text` split at the commas outside brackets.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// The `$N` in `item`: (start, end, N).
+fn dollar_refs(item: &str) -> Vec<(usize, usize, u8)> {
+    let b = item.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'$' {
+            let e = (i + 1..b.len())
+                .find(|&k| !b[k].is_ascii_digit())
+                .unwrap_or(b.len());
+            if let Ok(n) = item[i + 1..e].parse::<u8>() {
+                out.push((i, e, n));
+            }
+            i = e.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 fn read(file: &Path) -> Result<String> {
@@ -538,7 +676,7 @@ pub fn generate(root: &Path) -> Result<String> {
     );
     let _ = writeln!(out, "// {UPDATE_COMMAND}\n");
     out.push_str(
-        "use super::{\n    ArgType, CallRewrite, DropArg, HeaderMapping, Kind, Legacy, Mapping, Member, Side,\n    Version, WrapArg,\n};\n\n",
+        "use super::{\n    ArgIs, ArgItem, ArgList, ArgType, CallRewrite, DropArg, HeaderMapping, Kind, Legacy,\n    Mapping, Member, Side, Version, WrapArg,\n};\n\n",
     );
     family_enum(&families, &mut out);
     out.push_str(
@@ -633,6 +771,7 @@ pub fn generate(root: &Path) -> Result<String> {
                 || e.append_arg.is_some()
                 || e.drop_arg.is_some()
                 || e.call_note.is_some()
+                || e.args.is_some()
             {
                 call_rewrite(&cx, e)?
             } else {

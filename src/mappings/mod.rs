@@ -148,16 +148,81 @@ pub struct CallRewrite {
     /// `.0` is 0), whose text is `.1`: the HIP function takes something
     /// else there, and no exact rewrite exists.
     pub call_note: &'static [(u8, &'static str)],
+    /// The argument list written anew at one arity, for the HIP side or
+    /// the ROC side (`--roc`): rocSPARSE's added `info`, MIOpen's order.
+    pub args: &'static [ArgList],
+}
+
+/// A call's argument list written anew (`args`): with exactly `arity`
+/// arguments, the call's list becomes `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgList {
+    /// Only calls with exactly this many arguments.
+    pub arity: u8,
+    /// The list of the ROC side (`--roc`: rocSPARSE, rocBLAS); else of the
+    /// HIP side.
+    pub roc: bool,
+    /// The new list.
+    pub to: &'static [ArgItem],
+    /// A finding at each such call (what the list cannot carry over);
+    /// empty: none.
+    pub note: &'static str,
+    /// Only where an argument is one of some words: elsewhere the call is
+    /// left as it is, with a finding.
+    pub if_arg: Option<&'static ArgIs>,
+}
+
+/// A condition on one argument's text (`args.if_arg`): it is one of `is`
+/// (`CUDNN_TENSOR_NCHW`), or no null literal (`not_null`), else the call
+/// is left with the finding `note`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgIs {
+    /// The argument (0-based).
+    pub index: u8,
+    /// The words (CUDA's and HIP's spellings).
+    pub is: &'static [&'static str],
+    /// Instead of `is`: the argument is no null literal (`NULL`, `0` …).
+    pub not_null: bool,
+    /// Why the call is left where the argument is another.
+    pub note: &'static str,
+}
+
+/// One item of an [`ArgList`]: `before`, then the call's argument `arg`
+/// (its text as written) if any, then `after`. `nullptr` is
+/// `{ before: "nullptr", arg: None, after: "" }`, a cast
+/// `(rocblas_float_complex*)$3` is `{ before: "(rocblas_float_complex*)",
+/// arg: Some(3), after: "" }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgItem {
+    /// Text before the argument (all of the item where `arg` is `None`).
+    pub before: &'static str,
+    /// The call's argument (0-based) the item copies.
+    pub arg: Option<u8>,
+    /// Text after the argument.
+    pub after: &'static str,
 }
 
 impl CallRewrite {
-    /// Whether some call's arguments or name change (not only a finding):
-    /// such a mapping is no plain rename.
-    pub fn changes_calls(&self) -> bool {
+    /// Whether some call's arguments or name change (not only a finding)
+    /// on the ROC side (`roc`) or the HIP side: such a mapping is no plain
+    /// rename there.
+    pub fn changes_calls(&self, roc: bool) -> bool {
+        if roc {
+            return self.args.iter().any(|a| a.roc);
+        }
         !(self.wrap_arg.is_empty()
             && self.by_arity.is_empty()
             && self.append_arg.is_empty()
-            && self.drop_arg.is_empty())
+            && self.drop_arg.is_empty()
+            && self.args.iter().all(|a| a.roc))
+    }
+
+    /// The argument list for calls with `arity` arguments on the ROC side
+    /// (`roc`) or the HIP side.
+    pub fn args_for(&self, arity: usize, roc: bool) -> Option<&'static ArgList> {
+        self.args
+            .iter()
+            .find(|a| a.roc == roc && a.arity as usize == arity)
     }
 }
 
@@ -470,10 +535,18 @@ impl Mapping {
     /// blas/rand/sparse/solver under `roc`, where a ROC name
     /// exists (and not for data types under `use_hip_data_types`).
     pub fn side(&self, t: &Target) -> &Side {
-        let roc = roc_family(self.family, t)
+        if self.uses_roc(t) {
+            &self.roc
+        } else {
+            &self.hip
+        }
+    }
+
+    /// Whether the target uses the ROC side of this mapping (see [`Mapping::side`]).
+    pub fn uses_roc(&self, t: &Target) -> bool {
+        roc_family(self.family, t)
             && self.roc.name.is_some()
-            && !(t.use_hip_data_types && self.is_data_type());
-        if roc { &self.roc } else { &self.hip }
+            && !(t.use_hip_data_types && self.is_data_type())
     }
 
     /// What this CUDA name becomes on `t`.

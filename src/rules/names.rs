@@ -196,6 +196,17 @@ fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 .with_help("check the call's parentheses (a macro may hide them), then translate again"),
             ),
             Verdict::CallKept { hip, call } => {
+                if let Some((index, text, note)) = &call.other_value {
+                    out.push(Diagnostic::new(
+                        Code::UnsupportedApi,
+                        range.clone(),
+                        format!(
+                            "`{}` is left as it is: its argument {} is `{text}`, and {note}",
+                            raw(),
+                            index + 1
+                        ),
+                    ));
+                }
                 let Some((index, text, note)) = &call.not_null else {
                     continue;
                 };

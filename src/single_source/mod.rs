@@ -415,7 +415,9 @@ impl File<'_> {
         let r = m.resolve(&self.opts.target);
         r.name == Some(hip)
             && r.legacy.is_none()
-            && !m.call.is_some_and(|c| c.changes_calls())
+            && !m
+                .call
+                .is_some_and(|c| c.changes_calls(m.uses_roc(&self.opts.target)))
             && m.kind != Kind::Namespace
             && !(m.kind == Kind::Macro && cuda.starts_with("__"))
     }

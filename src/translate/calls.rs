@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::Cx;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{ArgType, CallRewrite, Legacy};
+use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, Legacy};
 use crate::tokens::Args;
 
 /// The rewrite chosen for one call.
@@ -28,6 +28,10 @@ pub(crate) struct CallEdit {
     /// Where the call is kept ([`CallEdit::kept`]): the argument HIP has no
     /// parameter for (0-based), its text (shortened), and the table's note.
     pub(crate) not_null: Option<(u8, String, &'static str)>,
+    /// Where the call is kept because an argument's value is not one the
+    /// table's argument list is written for (`if_arg`): the argument
+    /// (0-based), its text (shortened), and the table's note.
+    pub(crate) other_value: Option<(u8, String, &'static str)>,
     /// Skip identifiers in these byte ranges (dropped arguments).
     pub(super) skip: Vec<Range<usize>>,
     /// The call is left as it is: its arguments are no expressions.
@@ -56,13 +60,15 @@ fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
 }
 
 /// Plans `rewrite`/`legacy` for the call whose name is token `name_tok`,
-/// whose default HIP name is `hip`: the name to use and the edits.
+/// whose default HIP name is `hip` (a ROC name where `roc`: then only the
+/// ROC side's argument lists apply): the name to use and the edits.
 pub(super) fn plan_call(
     cx: &Cx<'_>,
     name_tok: usize,
     hip: &'static str,
     rewrite: Option<&'static CallRewrite>,
     legacy: Option<&'static Legacy>,
+    roc: bool,
 ) -> CallEdit {
     let mut out = CallEdit {
         name: hip,
@@ -70,6 +76,7 @@ pub(super) fn plan_call(
         arguments: 0,
         notes: Vec::new(),
         not_null: None,
+        other_value: None,
         skip: Vec::new(),
         left: false,
         unread: false,
@@ -86,6 +93,34 @@ pub(super) fn plan_call(
         return out;
     };
     let arity = args.len();
+    if let Some(list) = rewrite.and_then(|r| r.args_for(arity, roc)) {
+        if not_an_expression(cx, open + 1, close) || args.iter().any(|&(a, b)| a >= b) {
+            out.left = true;
+            return out;
+        }
+        if let Some(c) = list.if_arg {
+            let (a, b) = args[c.index as usize];
+            let holds = if c.not_null {
+                !is_null(cx, (a, b))
+            } else {
+                b == a + 1 && c.is.iter().any(|w| cx.text(a) == w.as_bytes())
+            };
+            if !holds {
+                out.other_value = Some((c.index, short_text(cx, a, b), c.note));
+                out.kept = true;
+                return out;
+            }
+        }
+        rewrite_list(cx, &args, list, &mut out);
+        if !list.note.is_empty() {
+            out.notes.push(list.note);
+        }
+        return out;
+    }
+    if roc {
+        // The other rewrites are the HIP side's (hipSPARSE's buffer, …).
+        return out;
+    }
     let drops_mask = legacy.is_some_and(|l| l.drop_first_arg);
     // The arguments dropped at this arity (those whose type condition holds).
     let drops: Vec<_> = rewrite
@@ -109,12 +144,7 @@ pub(super) fn plan_call(
         .find(|d| d.if_null && !is_null(cx, args[d.index as usize]))
     {
         let (a, b) = args[d.index as usize];
-        let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
-        let text = if text.len() > 40 || text.contains('\n') {
-            String::from("…")
-        } else {
-            text
-        };
+        let text = short_text(cx, a, b);
         out.not_null = Some((d.index, text, d.note));
         out.kept = true;
         return out;
@@ -378,6 +408,215 @@ fn cast_tokens(text: &str) -> Vec<String> {
     out
 }
 
+/// The text of argument tokens `a..b` for a message: `…` where it is long
+/// or runs over lines.
+fn short_text(cx: &Cx<'_>, a: usize, b: usize) -> String {
+    let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
+    if text.len() > 40 || text.contains('\n') {
+        String::from("…")
+    } else {
+        text
+    }
+}
+
+/// Writes the call's argument list (`args`, spans of tokens) as `list`
+/// says. The longest run of arguments the list keeps in their order stays
+/// where it is (a cast around one is inserted), so its identifiers are
+/// translated in place; the text between them is replaced by the other
+/// items, arguments copied as written (the next round translates them).
+/// The edits go to `out.edits`, the replaced ranges to `out.skip`.
+fn rewrite_list(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList, out: &mut CallEdit) {
+    let spans: Vec<Range<usize>> = args.iter().map(|&(a, b)| cx.span(a, b)).collect();
+    let text = |r: Range<usize>| String::from_utf8_lossy(&cx.src[r]).into_owned();
+    // A separator as written (`, `, `,\n    `) where it holds nothing else.
+    let sep_at = |i: usize| -> Option<String> {
+        let s = text(spans.get(i)?.end..spans.get(i + 1)?.start);
+        (s.starts_with(',') && s[1..].chars().all(char::is_whitespace)).then_some(s)
+    };
+    let call_sep = sep_at(0).unwrap_or_else(|| String::from(", "));
+    // A cast before an argument that is more than a postfix expression
+    // (`c ? a : b`) holds it in parentheses.
+    let paren = |it: &ArgItem| {
+        it.before.ends_with(')')
+            && it.arg.is_some_and(|n| {
+                let (a, b) = args[n as usize];
+                !is_postfix(cx, a, b)
+            })
+    };
+    let item_text = |it: &ArgItem| {
+        let arg = it
+            .arg
+            .map_or(String::new(), |n| text(spans[n as usize].clone()));
+        if paren(it) {
+            format!("{}({arg}){}", it.before, it.after)
+        } else {
+            format!("{}{arg}{}", it.before, it.after)
+        }
+    };
+    let kept = kept_items(list.to);
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    let mut push_gap =
+        |range: Range<usize>, items: &[ArgItem], sep: &str, lead: bool, trail: bool| {
+            let mut t = String::new();
+            for (k, it) in items.iter().enumerate() {
+                if k > 0 || lead {
+                    t.push_str(sep);
+                }
+                t.push_str(&item_text(it));
+            }
+            if trail && (!items.is_empty() || lead) {
+                t.push_str(sep);
+            }
+            edits.push((range, t));
+        };
+    let n = spans.len();
+    if kept.is_empty() {
+        push_gap(
+            spans[0].start..spans[n - 1].end,
+            list.to,
+            &call_sep,
+            false,
+            false,
+        );
+    } else {
+        let src = |p: usize| list.to[p].arg.map_or(0, usize::from);
+        let (p0, s0) = (kept[0], src(kept[0]));
+        if p0 > 0 || s0 > 0 {
+            push_gap(
+                spans[0].start..spans[s0].start,
+                &list.to[..p0],
+                &call_sep,
+                false,
+                p0 > 0,
+            );
+        }
+        for w in kept.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let (s, t) = (src(p), src(q));
+            if q > p + 1 || t > s + 1 {
+                let sep = sep_at(s).unwrap_or_else(|| call_sep.clone());
+                push_gap(
+                    spans[s].end..spans[t].start,
+                    &list.to[p + 1..q],
+                    &sep,
+                    true,
+                    true,
+                );
+            }
+        }
+        let (pl, sl) = (kept[kept.len() - 1], src(kept[kept.len() - 1]));
+        if pl + 1 < list.to.len() || sl + 1 < n {
+            let sep = sep_at(sl).unwrap_or_else(|| call_sep.clone());
+            push_gap(
+                spans[sl].end..spans[n - 1].end,
+                &list.to[pl + 1..],
+                &sep,
+                true,
+                false,
+            );
+        }
+        for &p in &kept {
+            let (it, r) = (list.to[p], spans[src(p)].clone());
+            let (open, close) = if paren(&it) { ("(", ")") } else { ("", "") };
+            if !it.before.is_empty() {
+                edits.push((r.start..r.start, format!("{}{open}", it.before)));
+            }
+            if !it.after.is_empty() || !close.is_empty() {
+                edits.push((r.end..r.end, format!("{close}{}", it.after)));
+            }
+        }
+    }
+    // Touching edits become one, in order (an insertion before a range
+    // that starts there, a range before an insertion at its end).
+    edits.sort_by_key(|(r, _)| (r.start, r.end));
+    let mut merged: Vec<(Range<usize>, String)> = Vec::new();
+    for (r, t) in edits {
+        match merged.last_mut() {
+            Some((last, lt)) if last.end == r.start => {
+                last.end = r.end;
+                lt.push_str(&t);
+            }
+            _ => merged.push((r, t)),
+        }
+    }
+    for (r, t) in merged {
+        if !r.is_empty() {
+            out.skip.push(r.clone());
+        }
+        out.edits.push(if r.is_empty() {
+            Edit::insert(r.start, t)
+        } else if t.is_empty() {
+            Edit::delete(r)
+        } else {
+            Edit::replace(r, t)
+        });
+    }
+    out.arguments += 1;
+}
+
+/// Whether the argument tokens `a..b` are a postfix expression, which a
+/// cast binds whole: names joined by `.`, `->` or `::`, with `[…]` and
+/// `(…)` after them, after any `&`, `*` or `(…)` of their own (`&x`,
+/// `d_A`, `s.ptr[i]`, `buf()`, `(p)`).
+fn is_postfix(cx: &Cx<'_>, a: usize, b: usize) -> bool {
+    let mut k = a;
+    while k < b && matches!(cx.text(k), b"&" | b"*") {
+        k += 1;
+    }
+    if k == b {
+        return false;
+    }
+    while k < b {
+        if cx.is_punct(k, b"(") || cx.is_punct(k, b"[") {
+            match cx.matching_close(k) {
+                Some(c) if c < b => k = c + 1,
+                _ => return false,
+            }
+            continue;
+        }
+        // `->` and `::` are two tokens each.
+        if cx.is_punct(k, b"-") && k + 1 < b && cx.is_punct(k + 1, b">") {
+            k += 2;
+            continue;
+        }
+        let ok = matches!(cx.tok(k).kind, TokenKind::Ident | TokenKind::Number)
+            || matches!(cx.text(k), b"." | b"->" | b":" | b"::");
+        if !ok {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+/// The positions of the items that keep their argument where it is: the
+/// longest run of items whose arguments rise strictly (the first such run).
+fn kept_items(items: &[ArgItem]) -> Vec<usize> {
+    let arg = |p: usize| items[p].arg.map(usize::from);
+    // best[p]: length of the longest rising run ending at item p, and the item before.
+    let mut best: Vec<(usize, Option<usize>)> = Vec::with_capacity(items.len());
+    for p in 0..items.len() {
+        let Some(a) = arg(p) else {
+            best.push((0, None));
+            continue;
+        };
+        let prev = (0..p)
+            .filter(|&q| arg(q).is_some_and(|b| b < a) && best[q].0 > 0)
+            .max_by_key(|&q| (best[q].0, std::cmp::Reverse(q)));
+        best.push((prev.map_or(1, |q| best[q].0 + 1), prev));
+    }
+    let mut end = (0..items.len())
+        .filter(|&p| best[p].0 > 0)
+        .max_by_key(|&p| (best[p].0, std::cmp::Reverse(p)));
+    let mut out = Vec::new();
+    while let Some(p) = end {
+        out.push(p);
+        end = best[p].1;
+    }
+    out.reverse();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,5 +686,51 @@ mod tests {
         assert!(!is("f(cudaCpuDeviceId);"));
         assert!(!is("cudaMemLocation loc; f(loc.id);"));
         assert!(!is("cudaMemLocation loc; int n = g(loc); f(n);"));
+    }
+
+    #[test]
+    fn kept_items_rise() {
+        let item = |arg: Option<u8>| ArgItem {
+            before: if arg.is_some() { "" } else { "nullptr" },
+            arg,
+            after: "",
+        };
+        let list = |args: &[Option<u8>]| args.iter().map(|&a| item(a)).collect::<Vec<_>>();
+        // cudnnConvolutionForward -> miopenConvolutionForward: 8 and 9 move.
+        let conv: Vec<_> = [0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 8, 9]
+            .map(Some)
+            .to_vec();
+        assert_eq!(
+            kept_items(&list(&conv)),
+            vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        );
+        // csrmv: an item inserted, every argument kept.
+        let csrmv = [Some(0), Some(1), None, Some(2)];
+        assert_eq!(kept_items(&list(&csrmv)), vec![0, 1, 3]);
+        // softmax: algo and mode go last.
+        let softmax: Vec<_> = [0, 3, 4, 5, 6, 7, 8, 1, 2].map(Some).to_vec();
+        assert_eq!(kept_items(&list(&softmax)), vec![0, 1, 2, 3, 4, 5, 6]);
+        assert!(kept_items(&list(&[None, None])).is_empty());
+    }
+
+    #[test]
+    fn postfix_arguments() {
+        for (arg, simple) in [
+            ("d_A", true),
+            ("&one", true),
+            ("s.ptr[i]", true),
+            ("p->buf", true),
+            ("ns::x", true),
+            ("buf()", true),
+            ("A + 1", false),
+            ("t ? A : B", false),
+            ("(T*)p", true),
+            ("(a) + b", false),
+        ] {
+            let got = on_last_call(&format!("f({arg});"), |cx, a| {
+                is_postfix(cx, a[0].0, a[0].1)
+            });
+            assert_eq!(got, simple, "{arg}");
+        }
     }
 }

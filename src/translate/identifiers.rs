@@ -21,7 +21,7 @@ use super::shims;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::{self, Family, Kind, Mapping, Status, Target};
-use crate::tokens::Scope;
+use crate::tokens::{BracketSet, Scope, Way};
 
 /// The words that mean a file uses the CUDA kernel language.
 pub(crate) const KERNEL_WORDS: &[&[u8]] = &[
@@ -384,7 +384,8 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             }
             continue;
         }
-        let Some(m) = mapping_for(name, &cx.opts.target) else {
+        let Some(m) = mapping_for(name, &cx.opts.target).map(|m| in_sparse_call(cx, i, name, m))
+        else {
             let cuda_shaped = looks_like_cuda(name) || is_declared_cuda_macro(name);
             if cuda_shaped {
                 unknown.push(i);
@@ -487,7 +488,8 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
         let deprecated = resolved.status == Status::Deprecated;
         let mut planned = None;
         if m.call.is_some() || resolved.legacy.is_some() {
-            let call = calls::plan_call(cx, i, hip, m.call, resolved.legacy);
+            let roc = m.uses_roc(&cx.opts.target);
+            let call = calls::plan_call(cx, i, hip, m.call, resolved.legacy, roc);
             if call.unread {
                 continue;
             }
@@ -894,6 +896,39 @@ pub(super) fn plain_rename(word: &str, target: &Target) -> Option<(&'static str,
         return None;
     }
     r.name.filter(|&hip| hip != word).map(|hip| (hip, m.family))
+}
+
+/// With `--roc`, the cuSPARSE table's mapping of a name other tables map
+/// too (`CUDA_R_32F`: `rocblas_datatype_f32_r` for rocBLAS,
+/// `rocsparse_datatype_f32_r` for rocSPARSE) where token `i` is within the
+/// arguments of a cuSPARSE (or, in a later round, rocSPARSE) call; else `m`.
+fn in_sparse_call(cx: &Cx<'_>, i: usize, name: &str, m: &'static Mapping) -> &'static Mapping {
+    if !cx.opts.target.roc || m.family == Family::Sparse {
+        return m;
+    }
+    let Some(s) = mappings::lookup_in(Family::Sparse, name).filter(|s| s.roc.name.is_some()) else {
+        return m;
+    };
+    let Some(start) = cx.prev(i) else { return m };
+    for step in cx.walk(start, BracketSet::Parens, Way::Back) {
+        if step.unmatched {
+            // An argument list around `i`: a sparse call's?
+            let sparse_call = cx.prev(step.k).is_some_and(|f| {
+                let f = cx.text(f);
+                f.starts_with(b"rocsparse_")
+                    || std::str::from_utf8(f).is_ok_and(|f| {
+                        mappings::lookup_in(Family::Sparse, f)
+                            .is_some_and(|c| c.kind == Kind::Function)
+                    })
+            });
+            if sparse_call {
+                return s;
+            }
+        } else if matches!(cx.text(step.k), b";" | b"{" | b"}") {
+            break;
+        }
+    }
+    m
 }
 
 fn mapping_for(name: &str, target: &Target) -> Option<&'static Mapping> {
