@@ -293,6 +293,35 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
     handles
 }
 
+/// The type word of the nearest declaration before token `use_tok` of the
+/// name it spells (`CUdeviceptr` of `CUdeviceptr d;`, `*` of `int *d`),
+/// within 4096 tokens.
+fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]> {
+    let name = cx.text(use_tok);
+    let len = name.len() as u32;
+    for k in (use_tok.saturating_sub(4096)..use_tok).rev() {
+        let t = cx.tok(k);
+        if t.end - t.start != len || t.kind != TokenKind::Ident || cx.text(k) != name {
+            continue;
+        }
+        let declarator = cx
+            .next(k)
+            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"));
+        let Some(ty) = cx.prev(k) else { continue };
+        let typed = (cx.tok(ty).kind == TokenKind::Ident
+            && !matches!(
+                cx.text(ty),
+                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw" | b"sizeof"
+            ))
+            || cx.is_punct(ty, b"*")
+            || cx.is_punct(ty, b"&");
+        if declarator && typed {
+            return Some(cx.text(ty));
+        }
+    }
+    None
+}
+
 /// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;
 /// HIP's `hipDeviceptr_t` is `void *`). An integer variable or a non-zero
 /// literal stored into one, the cuda-samples way of filling a kernel's
@@ -308,7 +337,8 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     }
     let pointers = variables_of(cx, TYPES);
     let integer_value = |v: usize| match cx.tok(v).kind {
-        TokenKind::Number => cx.text(v).iter().any(|b| (b'1'..=b'9').contains(b)),
+        // An integer literal, not zero (`0` is the null pointer in HIP too).
+        TokenKind::Number => super::warp::int_literal(cx.text(v)).is_some_and(|(x, _)| x != 0),
         TokenKind::Ident => {
             !pointers.contains(&cx.text(v))
                 && declared_type(cx, v).is_some_and(|w| {
@@ -337,8 +367,15 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             && cx.next(n).is_some_and(|e| cx.is_punct(e, b";"))
         {
             let lhs_pointer = if cx.tok(p).kind == TokenKind::Ident {
+                // A use (not a declaration: `float a = 2;`, `CUdeviceptr d
+                // = 0x10;`) of a name whose nearest declaration is a
+                // CUdeviceptr's (not another function's `int *p`).
                 pointers.contains(&cx.text(p))
-                    && !cx.prev(p).is_some_and(|d| TYPES.contains(&cx.text(d)))
+                    && !cx.prev(p).is_some_and(|d| {
+                        cx.tok(d).kind == TokenKind::Ident
+                            && !matches!(cx.text(d), b"return" | b"case" | b"else" | b"do")
+                    })
+                    && nearest_declaration_type(cx, p).is_some_and(|t| TYPES.contains(&t))
             } else if cx.is_punct(p, b")") {
                 // `*(reinterpret_cast<CUdeviceptr *>(…))`, `*(CUdeviceptr *)(…)`.
                 cx.matching_open(p).is_some_and(|o| {
@@ -393,6 +430,7 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     && !cx
                         .next(o)
                         .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"[" | b"("))
+                    && nearest_declaration_type(cx, o).is_some_and(|t| TYPES.contains(&t))
             });
             let unary_or_step = cx.is_punct(n, b"+")
                 || cx.is_punct(n, b"-")
@@ -890,10 +928,14 @@ fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
     let name = cx.text(use_tok);
     let stop = use_tok.saturating_sub(4096);
     // From the token itself: it may be the declarator.
+    // The token table alone first (length, kind), the text only then: the
+    // scan reads thousands of tokens per use.
+    let len = name.len() as u32;
     let mut k = use_tok + 1;
     while k > stop {
         k -= 1;
-        if cx.text(k) != name || cx.tok(k).kind != TokenKind::Ident {
+        let t = cx.tok(k);
+        if t.end - t.start != len || t.kind != TokenKind::Ident || cx.text(k) != name {
             continue;
         }
         let declarator = cx

@@ -31,7 +31,7 @@ use std::ops::Range;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::{self, Edit};
 use crate::lex;
-use crate::mappings::Family;
+use crate::mappings::{self, Family};
 use crate::tokens::{Landmarks, Scope, Tokens};
 
 /// Counts of what was rewritten.
@@ -93,23 +93,64 @@ pub struct Translation {
 /// What the classes and namespaces of `src` declare through a macro whose
 /// argument is a name the tables map, as `(scope name, CUDA name)`
 /// (`struct async_alloc { WRAP(cudaMemPoolCreate, …); }`): see
-/// [`Options::macro_declared`]. Only a file with such an argument (a `(` or
-/// `,` then a CUDA-shaped word then `,` or `)`) is lexed.
+/// [`Options::macro_declared`]. Only a file that may hold one (below) is
+/// lexed.
 pub fn macro_declared(src: &[u8]) -> Vec<(String, String)> {
-    let candidate = memchr::memchr_iter(b'(', src).any(|at| {
-        let rest = src[at + 1..].trim_ascii_start();
-        let word = rest
-            .iter()
-            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-            .unwrap_or(rest.len());
-        matches!(rest.get(..2), Some(b"cu" | b"CU" | b"nv"))
-            && matches!(rest[word..].trim_ascii_start().first(), Some(b',' | b')'))
-    });
-    if !candidate {
+    if !may_declare_through_macro(src) {
         return Vec::new();
     }
     let lexed = lex::lex(src);
     identifiers::macro_declared_in(&Tokens::new(src, &lexed))
+}
+
+/// Whether `src` may declare a mapped name through a macro (see
+/// [`macro_declared`]). Every file of a run is read for it first, so the
+/// test is textual and cheap: a class or namespace, and `WORD(NAME,` or
+/// `WORD(NAME)` as a statement, where NAME is a name the tables map and WORD
+/// is not (a macro of the project's, not a CUDA call taking a CUDA constant).
+pub(crate) fn may_declare_through_macro(src: &[u8]) -> bool {
+    let word_len = |s: &[u8]| {
+        s.iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+            .unwrap_or(s.len())
+    };
+    let mapped = |w: &[u8]| std::str::from_utf8(w).is_ok_and(|w| mappings::lookup(w).is_some());
+    let scopes = [&b"namespace"[..], b"struct", b"class"];
+    if !scopes
+        .iter()
+        .any(|w| memchr::memmem::find(src, w).is_some())
+    {
+        return false;
+    }
+    memchr::memchr_iter(b'(', src).any(|at| {
+        let rest = src[at + 1..].trim_ascii_start();
+        if !matches!(rest.get(..2), Some(b"cu" | b"CU" | b"nv")) {
+            return false;
+        }
+        let word = word_len(rest);
+        if !(matches!(rest[word..].trim_ascii_start().first(), Some(b',' | b')'))
+            && mapped(&rest[..word]))
+        {
+            return false;
+        }
+        let before = src[..at].trim_ascii_end();
+        let start = before
+            .iter()
+            .rposition(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+            .map_or(0, |p| p + 1);
+        let invoked = &before[start..];
+        // Invoked as a statement: first on its line, or after `;`, `{`, `}`.
+        let statement = matches!(
+            before[..start].trim_ascii_end().last(),
+            None | Some(b';' | b'{' | b'}')
+        ) || before[..start].ends_with(b"\n")
+            || before[..start]
+                .iter()
+                .rev()
+                .take_while(|&&b| b != b'\n')
+                .all(|b| b.is_ascii_whitespace());
+        statement && !invoked.is_empty() && !mapped(invoked)
+    })
 }
 
 /// Runs the translation passes over `cx`, in order; returns whether the
