@@ -8,6 +8,7 @@ use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::mappings::Version;
+use crate::tokens::{BracketSet, Way};
 
 /// Checks identifier token `i`, spelled `name`.
 pub(super) fn ident(
@@ -883,24 +884,15 @@ fn device_only(cx: &Cx<'_>, i: usize) -> bool {
     // Back to the function's `{`, over directives (`#pragma unroll` before
     // a loop, which `enclosing_function` stops at) and the blocks closed
     // before `i`.
-    let mut depth = 0usize;
-    let mut name = None;
-    for k in (i.saturating_sub(20_000)..i).rev() {
-        if cx.tok(k).in_directive() || cx.tok(k).kind != TokenKind::Punct {
-            continue;
-        }
-        match cx.text(k) {
-            b"}" => depth += 1,
-            b"{" if depth > 0 => depth -= 1,
-            b"{" => {
-                if let Some(n) = super::bodies::function_name(cx, k) {
-                    name = Some(n);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
+    let stop = i.saturating_sub(20_000);
+    let Some(start) = (stop..i).rev().find(|&k| !cx.tok(k).in_directive()) else {
+        return false;
+    };
+    let name = cx
+        .walk(start, BracketSet::Braces, Way::BackOverDirectives)
+        .take_while(|s| s.k >= stop)
+        .filter(|s| s.unmatched)
+        .find_map(|s| super::bodies::function_name(cx, s.k));
     let Some(name) = name else {
         return false;
     };
