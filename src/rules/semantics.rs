@@ -298,17 +298,9 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
 /// name it spells (`CUdeviceptr` of `CUdeviceptr d;`, `*` of `int *d`),
 /// within 4096 tokens.
 fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]> {
-    let name = cx.text(use_tok);
-    let len = name.len() as u32;
-    for k in (use_tok.saturating_sub(4096)..use_tok).rev() {
-        let t = cx.tok(k);
-        if t.end - t.start != len || t.kind != TokenKind::Ident || cx.text(k) != name {
-            continue;
-        }
-        let declarator = cx
-            .next(k)
-            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"));
-        let Some(ty) = cx.prev(k) else { continue };
+    let before = use_tok.checked_sub(1)?;
+    declarators(cx, use_tok, before).find_map(|k| {
+        let ty = cx.prev(k)?;
         let typed = (cx.tok(ty).kind == TokenKind::Ident
             && !matches!(
                 cx.text(ty),
@@ -316,11 +308,32 @@ fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]>
             ))
             || cx.is_punct(ty, b"*")
             || cx.is_punct(ty, b"&");
-        if declarator && typed {
-            return Some(cx.text(ty));
-        }
-    }
-    None
+        typed.then(|| cx.text(ty))
+    })
+}
+
+/// The tokens from `from` back to 4096 tokens before `use_tok` that spell
+/// its name followed by what ends a declarator (`=`, `;`, `,`, `)`, `[`,
+/// `{`), nearest first. The token table is read before the text: the scan
+/// reads thousands of tokens per use.
+fn declarators<'a, 'c>(
+    cx: &'c Cx<'a>,
+    use_tok: usize,
+    from: usize,
+) -> impl Iterator<Item = usize> + use<'a, 'c> {
+    let name = cx.text(use_tok);
+    let len = name.len() as u32;
+    (use_tok.saturating_sub(4096)..=from)
+        .rev()
+        .filter(move |&k| {
+            let t = cx.tok(k);
+            t.end - t.start == len
+                && t.kind == TokenKind::Ident
+                && cx.text(k) == name
+                && cx
+                    .next(k)
+                    .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
+        })
 }
 
 /// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;
@@ -917,28 +930,11 @@ fn device_only(cx: &Cx<'_>, i: usize) -> bool {
 /// variable it names (`const int64_t x = …`, a parameter `size_t n`), less
 /// qualifiers; `None` where none is found close by.
 fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
-    let name = cx.text(use_tok);
-    let stop = use_tok.saturating_sub(4096);
     // From the token itself: it may be the declarator.
-    // The token table alone first (length, kind), the text only then: the
-    // scan reads thousands of tokens per use.
-    let len = name.len() as u32;
-    let mut k = use_tok + 1;
-    while k > stop {
-        k -= 1;
-        let t = cx.tok(k);
-        if t.end - t.start != len || t.kind != TokenKind::Ident || cx.text(k) != name {
-            continue;
-        }
-        let declarator = cx
-            .next(k)
-            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"));
+    for k in declarators(cx, use_tok, use_tok) {
         let Some(mut j) = cx.prev(k).filter(|&p| cx.tok(p).kind == TokenKind::Ident) else {
             continue;
         };
-        if !declarator {
-            continue;
-        }
         let mut words = Vec::new();
         loop {
             match cx.text(j) {
