@@ -34,7 +34,9 @@
 //!    pass acts on: a call's argument wrapped or added (`HIP_SYMBOL(`), a
 //!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
-//!    launch's blanks removed. Refused while a launch was left as it is
+//!    launch's blanks removed, an identifier replaced by more than a word
+//!    (`max` → `std::max<float>`, `#if __CUDACC__` → `#if
+//!    defined(__HIPCC__)`). Refused while a launch was left as it is
 //!    (`--hip-kernel-execution-syntax`): its `<<<` may be read across the
 //!    edit.
 //! 5. [`Class::Lines`]: whole lines of directives or comments inserted at
@@ -195,7 +197,13 @@ impl<'c, 'a> Judge<'c, 'a> {
             .flatten()
             .filter_map(|i| tokens.get(i))
             .find(|t| !r.is_empty() && t.start as usize <= r.start && r.end <= t.end as usize);
-        if let Some(t) = holder {
+        // An identifier replaced by more than a word (`max` ->
+        // `std::max<float>`, `__CUDACC__` -> `defined(__HIPCC__)`) is
+        // judged as text within a line.
+        let by_text = holder.is_some_and(|t| {
+            t.kind == TokenKind::Ident && t.range() == *r && !e.text.is_empty() && !is_word(&e.text)
+        });
+        if let Some(t) = holder.filter(|_| !by_text) {
             let whole = t.range() == *r;
             let inert_word = || is_word(&e.text) && inert(e.text.as_bytes());
             let (ok, class) = match t.kind {
@@ -613,6 +621,13 @@ mod tests {
         opts.target.hip_version = Version::parse("5.2").unwrap();
         let src = "__global__ void k(float v) { v = __shfl_down_sync(0xffffffff, v, 1); }\n";
         accepts(src, &opts, Class::InLine, "0xffffffff, ", "");
+        // An identifier replaced by more than a word: host `max` on floats
+        // (HIP 5.2's host `max` takes int), a directive's `__CUDACC__`.
+        let src = "float f(float a, float b) { return max(a, b); }\n";
+        accepts(src, &opts, Class::InLine, "max", "std::max<float>");
+        let src = "#if __CUDACC__\nint on_gpu;\n#endif\n";
+        let opts = Options::default();
+        accepts(src, &opts, Class::InLine, "__CUDACC__", "defined(__HIPCC__)");
     }
 
     #[test]

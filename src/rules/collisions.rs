@@ -277,9 +277,7 @@ fn definition_lines(cx: &Cx<'_>, at: usize, end: usize) -> Option<(usize, usize)
     // Nor inside text another rewrite replaces (a launch taken whole); at
     // its start the guard goes before it (a deleted `#include` right after
     // the definition).
-    let replaced = |p: usize| {
-        (cx.edits.iter()).any(|e| !e.range.is_empty() && e.range.start < p && p < e.range.end)
-    };
+    let replaced = |p: usize| cx.replaced_around(p);
     if replaced(line_start) || replaced(line_end) {
         return None;
     }
@@ -453,7 +451,7 @@ fn collapsed_overloads(
     cuda_only: &mut Vec<(usize, usize)>,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mut seen: Vec<usize> = Vec::new();
+    let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
     let mut overloads: Vec<Overload> = Vec::new();
     for e in cx.edits {
         let k = cx
@@ -478,10 +476,9 @@ fn collapsed_overloads(
         let Some(open) = cx.enclosing_open(k).filter(|&o| cx.is_punct(o, b"(")) else {
             continue;
         };
-        if seen.contains(&open) {
+        if !seen.insert(open) {
             continue;
         }
-        seen.push(open);
         let Some(name) = cx
             .prev(open)
             .filter(|&n| cx.tok(n).kind == TokenKind::Ident)
@@ -564,7 +561,7 @@ fn collapsed_overloads(
 fn parameter_types(cx: &Cx<'_>, (open, close): (usize, usize)) -> Vec<String> {
     let renamed = |k: usize| {
         let r = cx.tok(k).range();
-        (cx.edits.iter()).find(|e| e.range == r).map_or_else(
+        cx.edit_replacing(&r).map_or_else(
             || String::from_utf8_lossy(cx.text(k)).into_owned(),
             |e| e.text.to_string(),
         )

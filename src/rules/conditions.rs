@@ -132,11 +132,7 @@ fn defined(name: &[u8], build: Build) -> Option<bool> {
 /// The file defines or undefines macro `name` itself (a compat header's
 /// `#define __CUDA_ARCH__ …`): its value is the file's, not the build's.
 fn defined_here(tokens: &Tokens<'_>, name: &[u8]) -> bool {
-    tokens.lx.directives.iter().any(|d| {
-        matches!(d.name.as_str(), "define" | "undef")
-            && (d.first_token + 1 < d.end_token)
-            && tokens.text(d.first_token as usize + 1) == name
-    })
+    tokens.defines_macro(name)
 }
 
 /// A value: `None` where the build does not fix it.

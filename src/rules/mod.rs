@@ -21,6 +21,7 @@ mod bodies;
 pub(crate) mod branches;
 mod collisions;
 mod conditions;
+mod edits;
 mod guards;
 mod libraries;
 mod names;
@@ -55,6 +56,8 @@ pub(crate) struct Cx<'a> {
     pub(crate) names: &'a [Name],
     /// The headers and members the passes left.
     pub(crate) left: &'a [Left],
+    /// `edits` by position, made on first need.
+    edit_index: std::cell::OnceCell<edits::EditIndex>,
 }
 
 impl<'a> Cx<'a> {
@@ -72,7 +75,27 @@ impl<'a> Cx<'a> {
             landmarks: &facts.landmarks,
             names: &facts.names,
             left: &facts.left,
+            edit_index: std::cell::OnceCell::new(),
         }
+    }
+
+    fn edit_index(&self) -> &edits::EditIndex {
+        self.edit_index.get_or_init(|| edits::EditIndex::new(self.edits))
+    }
+
+    /// The edits that start at byte `start`, in the passes' order.
+    pub(crate) fn edits_starting_at(&self, start: usize) -> impl Iterator<Item = &'a Edit> + '_ {
+        self.edit_index().starting_at(self.edits, start)
+    }
+
+    /// The first edit (in the passes' order) that replaces exactly `range`.
+    pub(crate) fn edit_replacing(&self, range: &std::ops::Range<usize>) -> Option<&'a Edit> {
+        self.edit_index().replacing(self.edits, range)
+    }
+
+    /// Whether byte `p` lies strictly inside text an edit replaces.
+    pub(crate) fn replaced_around(&self, p: usize) -> bool {
+        self.edit_index().replaces_around(self.edits, p)
     }
 }
 

@@ -68,7 +68,7 @@ pub(super) fn ident<'a>(
             && GETTERS.contains(&name)
             // Renamed to HIP's getter; a project's own (a loader's function
             // pointer, left as it is) still reads CUDA's numbers.
-            && cx.edits.iter().any(|e| e.range.start == t.start as usize)
+            && cx.edits_starting_at(t.start as usize).next().is_some()
         {
             // `cudaRuntimeGetVersion(&v)`: remember `v`.
             if let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) {

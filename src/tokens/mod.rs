@@ -29,6 +29,9 @@ pub(crate) struct Tokens<'a> {
     scopes: OnceCell<Vec<Scope>>,
     /// The bracket pairs, made on first need by a long scan.
     brackets: OnceCell<Brackets>,
+    /// The name tokens of the text's `#define`s and `#undef`s, by name,
+    /// made on first need.
+    macro_names: OnceCell<Vec<u32>>,
 }
 
 /// The brackets of a token stream, for long scans: which pairs with which,
@@ -96,6 +99,7 @@ impl<'a> Tokens<'a> {
             lx,
             scopes: OnceCell::new(),
             brackets: OnceCell::new(),
+            macro_names: OnceCell::new(),
         }
     }
 
@@ -231,6 +235,21 @@ impl<'a> Tokens<'a> {
         } else {
             std::borrow::Cow::Borrowed(&self.src[t.range()])
         }
+    }
+
+    /// Whether the text defines or undefines macro `name` itself.
+    pub(crate) fn defines_macro(&self, name: &[u8]) -> bool {
+        let names = self.macro_names.get_or_init(|| {
+            let mut names: Vec<u32> = (self.lx.directives.iter())
+                .filter(|d| {
+                    matches!(d.name.as_str(), "define" | "undef") && d.first_token + 1 < d.end_token
+                })
+                .map(|d| d.first_token + 1)
+                .collect();
+            names.sort_by_key(|&k| self.text(k as usize));
+            names
+        });
+        (names.binary_search_by(|&k| self.text(k as usize).cmp(name))).is_ok()
     }
 
     /// The innermost brace scope of token `i`.
