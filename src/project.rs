@@ -40,7 +40,7 @@ pub struct ProjectNames {
     /// Per file, the APIs HIP lacks that it defines itself (a shim's
     /// `atomicInc_system`, `#define __stcs …`, a vendored `CUDART_INF_F`):
     /// they count only for the file and the files that include it
-    /// ([`ProjectNames::defined_for`]), not run-wide, so that one program's
+    /// ([`ProjectNames::defined_in`]), not run-wide, so that one program's
     /// shim does not silence another's uses.
     defines_of: Mutex<HashMap<PathBuf, Vec<String>>>,
 }
@@ -138,14 +138,16 @@ impl ProjectNames {
             })
     }
 
-    /// Whether `path` or a file of the run it includes (directly or
-    /// through other files) defines `name` ([`defines`]). For after the run.
-    pub fn defined_for(&self, path: &Path, name: &str) -> bool {
+    /// The names `path` and the files of the run it includes (directly or
+    /// through other files) define ([`defines`]): asked once per file, not
+    /// per name, as each asks the include graph. For after the run.
+    pub fn defined_in(&self, path: &Path) -> HashSet<String> {
+        let mut out = HashSet::new();
         let (Ok(defines), Ok(graph)) = (self.defines_of.lock(), self.includes_of.lock()) else {
-            return false;
+            return out;
         };
         if defines.is_empty() {
-            return false;
+            return out;
         }
         let start = lexical(path);
         let mut seen: HashSet<&Path> = HashSet::new();
@@ -154,12 +156,10 @@ impl ProjectNames {
             if !seen.insert(p) {
                 continue;
             }
-            if defines.get(p).is_some_and(|d| d.iter().any(|n| n == name)) {
-                return true;
-            }
+            out.extend(defines.get(p).into_iter().flatten().cloned());
             queue.extend(graph.get(p).into_iter().flatten().map(PathBuf::as_path));
         }
-        false
+        out
     }
 
     /// Every name the tree declares: what its files reported, and what the
@@ -261,7 +261,7 @@ pub fn unmapped_names(t: &Translation, src: &[u8]) -> Vec<String> {
 
 /// What a file's declared list says of an API HIP lacks that the file
 /// defines itself (`__device__ unsigned atomicInc_system(…) {…}`,
-/// `#define __stcs(p, v) …`): [`ProjectNames::defined_for`] the file and
+/// `#define __stcs(p, v) …`): [`ProjectNames::defined_in`] the file and
 /// its includers. Not a name any source can spell.
 pub fn defines(name: &[u8]) -> String {
     format!("{DEFINES}{}", String::from_utf8_lossy(name))
@@ -272,7 +272,7 @@ const DEFINES: &str = "<defines> ";
 
 /// Drops `t`'s [`DEFERRED`] findings on names the tree declares or maps
 /// (`declared`: a name of [`ProjectNames::resolve`], or one the file or
-/// its includes define, [`ProjectNames::defined_for`]), its relocatable-device-
+/// its includes define, [`ProjectNames::defined_in`]), its relocatable-device-
 /// code settings where no file links device code across units, and the
 /// findings that await a fact `stated` denies (the file's
 /// [`ProjectNames::stated_for`]); `unmapped` names the findings, from

@@ -22,6 +22,21 @@ impl LineIndex {
         (line + 1, offset - self.line_starts[line] + 1)
     }
 
+    /// The 1-based lines of `offsets`, which must ascend: one walk over
+    /// the lines, not a search per offset (a file's every token).
+    pub fn lines_of_ascending(
+        &self,
+        offsets: impl Iterator<Item = usize>,
+    ) -> impl Iterator<Item = usize> {
+        let mut line = 0;
+        offsets.map(move |o| {
+            while self.line_starts.get(line + 1).is_some_and(|&s| s <= o) {
+                line += 1;
+            }
+            line + 1
+        })
+    }
+
     /// Byte range of 1-based `line`, without its line terminator.
     pub fn line_range(&self, src: &[u8], line: usize) -> std::ops::Range<usize> {
         let start = self.line_starts[line - 1];
@@ -99,6 +114,16 @@ pub fn looks_binary(src: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_of_ascending_offsets_are_their_line_cols() {
+        let src = b"ab\ncd\r\n\n\nef";
+        let idx = LineIndex::new(src);
+        let offsets = [0, 0, 1, 2, 3, 7, 8, 9, 10, 11];
+        let walked: Vec<usize> = idx.lines_of_ascending(offsets.into_iter()).collect();
+        let searched: Vec<usize> = offsets.iter().map(|&o| idx.line_col(o).0).collect();
+        assert_eq!(walked, searched);
+    }
 
     #[test]
     fn line_col() {

@@ -132,10 +132,11 @@ fn findings() -> Vec<Finding> {
         }
         let declared = names.resolve();
         for (path, src, mut t, unmapped) in done {
+            let defined = names.defined_in(path);
             project::drop_declared(
                 &mut t,
                 &unmapped,
-                |n| declared.contains(n) || names.defined_for(path, n),
+                |n| declared.contains(n) || defined.contains(n),
                 |f| names.stated_for(path, f),
             );
             let index = hipify_rs::source::LineIndex::new(&src);

@@ -76,10 +76,14 @@ impl Printer {
                         Pending::Deferred(mut o, unmapped) => {
                             if let Some(t) = &mut o.translation {
                                 let path = &o.path;
+                                let defined = std::cell::OnceCell::new();
                                 hipify_rs::project::drop_declared(
                                     t,
                                     &unmapped,
-                                    |n| names.contains(n) || project.defined_for(path, n),
+                                    |n| {
+                                        names.contains(n)
+                                            || defined.get_or_init(|| project.defined_in(path)).contains(n)
+                                    },
                                     |f| project.stated_for(path, f),
                                 );
                             }

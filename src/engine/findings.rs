@@ -25,11 +25,8 @@ pub(super) fn resolve(cx: &Cx<'_>, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
 fn suppressions(cx: &Cx<'_>, index: &LineIndex) -> Vec<Suppression> {
     let mut out = Vec::new();
     // Lines that hold code, to find the line a standalone comment covers.
-    let mut code_lines: Vec<usize> = cx
-        .lx
-        .tokens
-        .iter()
-        .map(|t| index.line_col(t.start as usize).0)
+    let mut code_lines: Vec<usize> = index
+        .lines_of_ascending(cx.lx.tokens.iter().map(|t| t.start as usize))
         .collect();
     code_lines.dedup();
     // Lines of `#include <hip/hip_runtime.h>`: the translation adds it before

@@ -314,26 +314,60 @@ fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]>
 
 /// The tokens from `from` back to 4096 tokens before `use_tok` that spell
 /// its name followed by what ends a declarator (`=`, `;`, `,`, `)`, `[`,
-/// `{`), nearest first. The token table is read before the text: the scan
-/// reads thousands of tokens per use.
+/// `{`), nearest first. Read from the file's [`DeclaratorIndex`]: a scan
+/// of the window per use cost thousands of tokens.
 fn declarators<'a, 'c>(
     cx: &'c Cx<'a>,
     use_tok: usize,
     from: usize,
 ) -> impl Iterator<Item = usize> + use<'a, 'c> {
     let name = cx.text(use_tok);
-    let len = name.len() as u32;
-    (use_tok.saturating_sub(4096)..=from)
-        .rev()
-        .filter(move |&k| {
-            let t = cx.tok(k);
-            t.end - t.start == len
-                && t.kind == TokenKind::Ident
-                && cx.text(k) == name
-                && cx
-                    .next(k)
-                    .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
-        })
+    let window = use_tok.saturating_sub(4096)..from + 1;
+    (cx.declarator_index().named(name).iter().rev())
+        .map(|&(_, k)| k as usize)
+        .skip_while(move |k| *k >= window.end)
+        .take_while(move |k| *k >= window.start)
+        .filter(move |&k| cx.text(k) == name)
+}
+
+/// Whether identifier token `k` is followed by what ends a declarator.
+fn ends_declarator(cx: &Cx<'_>, k: usize) -> bool {
+    cx.next(k)
+        .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
+}
+
+/// A file's tokens that may be declarators: identifiers followed by what
+/// ends one (`=`, `;`, `,`, `)`, `[`, `{`), grouped by a hash of their
+/// text, in file order within a group.
+pub(super) struct DeclaratorIndex {
+    /// (hash of the text, token), sorted.
+    tokens: Vec<(u64, u32)>,
+}
+
+impl DeclaratorIndex {
+    pub(super) fn new(cx: &Cx<'_>) -> DeclaratorIndex {
+        let mut tokens: Vec<(u64, u32)> = (0..cx.lx.tokens.len())
+            .filter(|&k| cx.tok(k).kind == TokenKind::Ident && ends_declarator(cx, k))
+            .map(|k| (text_hash(cx.text(k)), k as u32))
+            .collect();
+        tokens.sort_unstable();
+        DeclaratorIndex { tokens }
+    }
+
+    /// The tokens whose text hashes as `name` does, in file order.
+    fn named(&self, name: &[u8]) -> &[(u64, u32)] {
+        let h = text_hash(name);
+        let from = self.tokens.partition_point(|&(x, _)| x < h);
+        let to = from + self.tokens[from..].partition_point(|&(x, _)| x == h);
+        &self.tokens[from..to]
+    }
+}
+
+/// FNV-1a: names are short, and a collision only costs a text comparison.
+fn text_hash(text: &[u8]) -> u64 {
+    text.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;
