@@ -8,6 +8,7 @@
 use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
+use crate::source::LineIndex;
 use crate::lex::TokenKind;
 
 /// The vector types HIP gives arithmetic operators.
@@ -500,14 +501,25 @@ fn collapsed_overloads(
             translated: parameter_types(cx, params),
         });
     }
+    let line_index = std::cell::OnceCell::new();
+    let paths = std::cell::OnceCell::new();
+    let exclusive = |a: usize, b: usize| {
+        let paths = paths.get_or_init(|| {
+            let starts: Vec<usize> = (overloads.iter())
+                .map(|o| cx.tok(o.name).start as usize)
+                .collect();
+            branch_paths(cx, &starts)
+        });
+        exclusive_branches(&paths[a], &paths[b])
+    };
     for (n, later) in overloads.iter().enumerate() {
-        let first = overloads[..n].iter().find(|o| {
+        let first = overloads[..n].iter().enumerate().find(|&(m, o)| {
             cx.text(o.name) == cx.text(later.name)
                 && o.translated == later.translated
                 && cx.enclosing_open(o.name) == cx.enclosing_open(later.name)
-                && !exclusive_branches(cx, o.name, later.name)
+                && !exclusive(m, n)
         });
-        let Some(first) = first else {
+        let Some((_, first)) = first else {
             continue;
         };
         let name = String::from_utf8_lossy(cx.text(later.name));
@@ -522,7 +534,7 @@ fn collapsed_overloads(
                 "`{name}{}` and `{name}{}` (line {}) take the same types on HIP ({}): a redefinition",
                 before(later),
                 before(first),
-                line_of(cx, first.name),
+                line_of(cx, &line_index, first.name),
                 later.translated.join(", "),
             ),
         );
@@ -542,7 +554,7 @@ fn collapsed_overloads(
                 .with_fix(
                     format!(
                         "keep this `{name}` for CUDA only (HIP compiles the one on line {})",
-                        line_of(cx, first.name)
+                        line_of(cx, &line_index, first.name)
                     ),
                     guard_lines(cx, lines, &guard),
                     Applicability::Required,
@@ -626,16 +638,17 @@ fn is_type_word(w: &[u8]) -> bool {
     )
 }
 
-/// Whether tokens `a` and `b` lie in different branches of one `#if`
-/// group: never compiled together.
-fn exclusive_branches(cx: &Cx<'_>, a: usize, b: usize) -> bool {
-    let path = |at: usize| {
-        let at = cx.tok(at).start as usize;
-        let mut stack: Vec<(usize, usize)> = Vec::new();
-        for (d, dir) in cx.lx.directives.iter().enumerate() {
-            if dir.line_start as usize >= at {
-                break;
-            }
+/// Per byte offset of `at`, the `#if` groups open there: each group's
+/// first directive and which of its branches holds the offset. One sweep
+/// over the directives for all offsets.
+fn branch_paths(cx: &Cx<'_>, at: &[usize]) -> Vec<Vec<(usize, usize)>> {
+    let mut order: Vec<usize> = (0..at.len()).collect();
+    order.sort_by_key(|&k| at[k]);
+    let mut paths = vec![Vec::new(); at.len()];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut dirs = cx.lx.directives.iter().enumerate().peekable();
+    for k in order {
+        while let Some((d, dir)) = dirs.next_if(|(_, dir)| (dir.line_start as usize) < at[k]) {
             match dir.name.as_str() {
                 "if" | "ifdef" | "ifndef" => stack.push((d, 0)),
                 "elif" | "else" | "elifdef" | "elifndef" => {
@@ -649,16 +662,23 @@ fn exclusive_branches(cx: &Cx<'_>, a: usize, b: usize) -> bool {
                 _ => {}
             }
         }
-        stack
-    };
-    let (pa, pb) = (path(a), path(b));
+        paths[k] = stack.clone();
+    }
+    paths
+}
+
+/// Whether two places with these [`branch_paths`] lie in different
+/// branches of one `#if` group: never compiled together.
+fn exclusive_branches(pa: &[(usize, usize)], pb: &[(usize, usize)]) -> bool {
     pa.iter()
         .any(|&(g, branch)| pb.iter().any(|&(h, other)| g == h && branch != other))
 }
 
-/// The 1-based line of token `k`.
-fn line_of(cx: &Cx<'_>, k: usize) -> usize {
-    memchr::memchr_iter(b'\n', &cx.src[..cx.tok(k).start as usize]).count() + 1
+/// The 1-based line of token `k`, read from `lines` (made on first need:
+/// a file made of copies has thousands of these findings).
+fn line_of(cx: &Cx<'_>, lines: &std::cell::OnceCell<LineIndex>, k: usize) -> usize {
+    let lines = lines.get_or_init(|| LineIndex::new(cx.src));
+    lines.line_col(cx.tok(k).start as usize).0
 }
 
 /// Drops the findings inside `cuda_only` (lines a required fix keeps for

@@ -324,7 +324,7 @@ fn declarators<'a, 'c>(
     let name = cx.text(use_tok);
     let window = use_tok.saturating_sub(4096)..from + 1;
     (cx.declarator_index().named(name).iter().rev())
-        .map(|&(_, k)| k as usize)
+        .map(|&k| k as usize)
         .skip_while(move |k| *k >= window.end)
         .take_while(move |k| *k >= window.start)
         .filter(move |&k| cx.text(k) == name)
@@ -337,29 +337,44 @@ fn ends_declarator(cx: &Cx<'_>, k: usize) -> bool {
 }
 
 /// A file's tokens that may be declarators: identifiers followed by what
-/// ends one (`=`, `;`, `,`, `)`, `[`, `{`), grouped by a hash of their
-/// text, in file order within a group.
+/// ends one (`=`, `;`, `,`, `)`, `[`, `{`), in buckets by a hash of their
+/// text (a counting sort: one pass to count, one to place), each bucket in
+/// file order. A bucket may hold other names too: readers compare the text.
 pub(super) struct DeclaratorIndex {
-    /// (hash of the text, token), sorted.
-    tokens: Vec<(u64, u32)>,
+    /// The tokens, bucket after bucket.
+    tokens: Vec<u32>,
+    /// Where each bucket starts in `tokens`, and one past the last.
+    starts: Vec<u32>,
 }
 
 impl DeclaratorIndex {
     pub(super) fn new(cx: &Cx<'_>) -> DeclaratorIndex {
-        let mut tokens: Vec<(u64, u32)> = (0..cx.lx.tokens.len())
+        let found: Vec<(u32, u32)> = (0..cx.lx.tokens.len())
             .filter(|&k| cx.tok(k).kind == TokenKind::Ident && ends_declarator(cx, k))
-            .map(|k| (text_hash(cx.text(k)), k as u32))
+            .map(|k| (text_hash(cx.text(k)) as u32, k as u32))
             .collect();
-        tokens.sort_unstable();
-        DeclaratorIndex { tokens }
+        let buckets = found.len().next_power_of_two();
+        let mut starts = vec![0u32; buckets + 1];
+        for &(h, _) in &found {
+            starts[(h as usize & (buckets - 1)) + 1] += 1;
+        }
+        for b in 0..buckets {
+            starts[b + 1] += starts[b];
+        }
+        let mut next = starts.clone();
+        let mut tokens = vec![0u32; found.len()];
+        for (h, k) in found {
+            let b = h as usize & (buckets - 1);
+            tokens[next[b] as usize] = k;
+            next[b] += 1;
+        }
+        DeclaratorIndex { tokens, starts }
     }
 
-    /// The tokens whose text hashes as `name` does, in file order.
-    fn named(&self, name: &[u8]) -> &[(u64, u32)] {
-        let h = text_hash(name);
-        let from = self.tokens.partition_point(|&(x, _)| x < h);
-        let to = from + self.tokens[from..].partition_point(|&(x, _)| x == h);
-        &self.tokens[from..to]
+    /// The tokens in `name`'s bucket, in file order.
+    fn named(&self, name: &[u8]) -> &[u32] {
+        let b = text_hash(name) as usize & (self.starts.len() - 2);
+        &self.tokens[self.starts[b] as usize..self.starts[b + 1] as usize]
     }
 }
 
@@ -411,7 +426,6 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 b"=" | b"!" | b"<" | b">" | b"+" | b"-" | b"*" | b"/" | b"%" | b"&" | b"|" | b"^"
             )
             && !cx.is_punct(n, b"=")
-            && integer_value(n)
             && cx.next(n).is_some_and(|e| cx.is_punct(e, b";"))
         {
             let lhs_pointer = if cx.tok(p).kind == TokenKind::Ident {
@@ -447,7 +461,8 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             } else {
                 false
             };
-            if lhs_pointer {
+            // The value's declaration last: the costliest question.
+            if lhs_pointer && integer_value(n) {
                 let v = cx.tok(n).range();
                 out.push(
                     Diagnostic::new(
