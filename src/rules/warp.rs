@@ -112,6 +112,9 @@ pub(super) struct Warp<'a> {
     bodies: Bodies,
     /// See [`Warp::into_facts`].
     facts: Vec<String>,
+    /// Per warp-size name used, whether the file defines it (each use
+    /// asked the whole file).
+    defined: HashMap<&'a [u8], bool>,
 }
 
 impl<'a> Warp<'a> {
@@ -123,6 +126,7 @@ impl<'a> Warp<'a> {
             wide_masks: cx.opts.target.hip_version >= Version::new(6, 2, 0),
             bodies: Bodies::default(),
             facts: Vec::new(),
+            defined: HashMap::default(),
         }
     }
 
@@ -150,7 +154,7 @@ impl<'a> Warp<'a> {
                 bit_function(cx, i, wide, safe, &self.mask_vars, out);
             }
         }
-        if let Some(used) = warp_size_names(cx, i, out) {
+        if let Some(used) = warp_size_names(cx, i, &mut self.defined, out) {
             let fact = crate::project::used_as_warp_size(used);
             if !self.facts.contains(&fact) {
                 self.facts.push(fact);
@@ -196,17 +200,42 @@ pub(super) fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
     Some((v, wide))
 }
 
+/// The words [`declared_32bit`] reads past in a declaration's type.
+macro_rules! QUALIFIER {
+    () => {
+        b"const"
+            | b"volatile"
+            | b"static"
+            | b"register"
+            | b"__shared__"
+            | b"constexpr"
+            | b"__device__"
+            | b"__constant__"
+            | b"auto"
+    };
+}
+
 /// If the tokens ending just before `name` declare it with a 32-bit integer
 /// type, the type's token range.
 fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     let mut j = cx.prev(name)?;
     let end = j + 1;
+    // The type's last word, past qualifiers, must end a 32-bit type: most
+    // declarators are not, and are ruled out here, before any allocation.
+    let mut last = j;
+    while matches!(cx.text(last), QUALIFIER!() | b"::" | b"std") {
+        last = cx.prev(last).filter(|&p| cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::"))?;
+    }
+    if cx.tok(last).kind != TokenKind::Ident
+        || !matches!(cx.text(last), b"unsigned" | b"int" | b"uint32_t" | b"int32_t" | b"uint")
+    {
+        return None;
+    }
     let mut words: Vec<&[u8]> = Vec::new();
     loop {
         let w = cx.text(j);
         match w {
-            b"const" | b"volatile" | b"static" | b"register" | b"__shared__" | b"constexpr"
-            | b"__device__" | b"__constant__" | b"auto" => {}
+            QUALIFIER!() => {}
             b"::" | b"std" => {}
             _ if cx.tok(j).kind == TokenKind::Ident => words.push(w),
             _ => break,
@@ -631,7 +660,12 @@ fn warp_size_diag(
 /// `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`. Returns the
 /// name of a warp-size constant token `i` uses as one that the file does
 /// not define (`lane = tid % WARP_SIZE` below `#include "common.cuh"`).
-fn warp_size_names<'a>(cx: &Cx<'a>, i: usize, out: &mut Vec<Diagnostic>) -> Option<&'a [u8]> {
+fn warp_size_names<'a>(
+    cx: &Cx<'a>,
+    i: usize,
+    defined: &mut HashMap<&'a [u8], bool>,
+    out: &mut Vec<Diagnostic>,
+) -> Option<&'a [u8]> {
     let name = cx.text(i);
     if name == b"warpSize" {
         // `warpSize == 32`, `warpSize != 32`, `32 == warpSize` (`==` is two tokens).
@@ -717,13 +751,16 @@ fn warp_size_names<'a>(cx: &Cx<'a>, i: usize, out: &mut Vec<Diagnostic>) -> Opti
     let Some(v) = value else {
         // A use of a constant defined in another file, as the warp size: the
         // run's other files want to know (an exported definition reports).
-        let defined_here = || {
-            uses(cx, usize::MAX, name).any(|k| {
-                cx.next(k).is_some_and(|n| cx.is_punct(n, b"="))
-                    || cx.tok(k).in_directive()
-                        && cx.lx.directives[cx.tok(k).directive as usize].name == "define"
-                        && cx.lx.directives[cx.tok(k).directive as usize].first_token as usize + 1
-                            == k
+        let mut defined_here = || {
+            *defined.entry(name).or_insert_with(|| {
+                uses(cx, usize::MAX, name).any(|k| {
+                    cx.next(k).is_some_and(|n| cx.is_punct(n, b"="))
+                        || cx.tok(k).in_directive()
+                            && cx.lx.directives[cx.tok(k).directive as usize].name == "define"
+                            && cx.lx.directives[cx.tok(k).directive as usize].first_token as usize
+                                + 1
+                                == k
+                })
             })
         };
         return (!cx.tok(i).in_directive() && in_warp_role(cx, i) && !defined_here())
