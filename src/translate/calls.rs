@@ -114,6 +114,12 @@ pub(super) fn plan_call(
                 return out;
             }
         }
+        if let Some(n) = repeated_with_effects(cx, &args, list) {
+            let (a, b) = args[n];
+            out.other_value = Some((n as u8, short_text(cx, a, b), TWICE));
+            out.kept = true;
+            return out;
+        }
         rewrite_list(cx, &args, list, &mut out);
         if !list.note.is_empty() {
             out.notes.push(list.note);
@@ -197,6 +203,27 @@ pub(super) fn plan_call(
         out.skip.push(r);
     }
     out
+}
+
+/// Why a call whose list copies an argument with side effects is left.
+const TWICE: &str = "the new argument list copies it twice, which would repeat its side effects: hold it in a variable first";
+
+/// The first argument `list` copies more than once whose text changes
+/// something (`p++`, `x = …`, `+=`): copying it would do that twice.
+fn repeated_with_effects(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList) -> Option<usize> {
+    (0..args.len()).find(|&n| {
+        list.to.iter().filter(|it| it.arg == Some(n as u8)).count() > 1 && {
+            let (a, b) = args[n];
+            (a..b).any(|k| {
+                cx.tok(k).kind == TokenKind::Punct
+                    && matches!(
+                        cx.text(k),
+                        b"++" | b"--" | b"=" | b"+=" | b"-=" | b"*=" | b"/=" | b"%=" | b"&="
+                            | b"|=" | b"^=" | b"<<=" | b">>="
+                    )
+            })
+        }
+    })
 }
 
 /// Plans a use of a name HIP overloads (`fn_ptr`) that does not call it:
