@@ -27,7 +27,7 @@ API, removed in CUDA 11/12) is read from hipSPARSE's declaration of its HIP
 name, which copies cuSPARSE's parameter list (marked `via hipSPARSE`). A
 mismatch is covered by an `args` list with `roc = true` at each CUDA arity
 rocSPARSE lacks. `--roc --family blas` does the same for cuBLAS (cublas_api.h,
-a name read as its `_v2` where cublas_v2.h renames it) against rocBLAS's
+a name read as its `_v2`/`_v2_64` where cublas_v2.h renames it) against rocBLAS's
 headers, which Debian 12 lacks: pass `--hip DIR` where rocblas/internal/ is
 (trixie's librocblas-dev 5.5.1, `apt-get download librocblas-dev`) and
 `--roc-version 5.5`.
@@ -282,14 +282,15 @@ def audit_roc(args) -> int:
     family = "blas" if args.family == "blas" else "sparse"
     pairs = roc_pairs(family, parse_version(args.roc_version))
     if family == "blas":
-        c = declarations(expand(args.cuda, ["cublas_api.h"]),
-                         set(pairs) | {f"{n}_v2" for n in pairs})
+        # cublas_v2.h renames cublasSgemm to cublasSgemm_v2, cublasSgemm_64 to cublasSgemm_v2_64.
+        v2 = {n: re.sub(r"(_64)?$", r"_v2\1", n, count=1) for n in pairs}
+        c = declarations(expand(args.cuda, ["cublas_api.h"]), set(pairs) | set(v2.values()))
         r = declarations(expand(args.hip, ["rocblas/internal/*.h"]),
                          {e["roc"] for e in pairs.values()})
         lib = "rocBLAS"
 
         def cuda_arity(cuda: str, e: dict) -> tuple[set[int] | None, str]:
-            return c.get(f"{cuda}_v2", c.get(cuda)), ""
+            return c.get(v2[cuda], c.get(cuda)), ""
     else:
         c = declarations(expand(args.cuda, ["cusparse.h"]), set(pairs))
         via_hip = declarations(expand(args.hip, ["hipsparse/hipsparse.h"]),
