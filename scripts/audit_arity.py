@@ -26,7 +26,11 @@ function mapped to rocsparse_* against Debian's rocSPARSE headers
 API, removed in CUDA 11/12) is read from hipSPARSE's declaration of its HIP
 name, which copies cuSPARSE's parameter list (marked `via hipSPARSE`). A
 mismatch is covered by an `args` list with `roc = true` at each CUDA arity
-rocSPARSE lacks.
+rocSPARSE lacks. `--roc --family blas` does the same for cuBLAS (cublas_api.h,
+a name read as its `_v2`/`_v2_64` where cublas_v2.h renames it) against rocBLAS's
+headers, which Debian 12 lacks: pass `--hip DIR` where rocblas/internal/ is
+(trixie's librocblas-dev 5.5.1, `apt-get download librocblas-dev`) and
+`--roc-version 5.5`.
 """
 
 from __future__ import annotations
@@ -225,7 +229,7 @@ def main() -> int:
     ap.add_argument("--roc", action="store_true", help="compare the ROC column (rocSPARSE)")
     ap.add_argument("--roc-version", default="5.3", help="the rocSPARSE version of the headers read")
     args = ap.parse_args()
-    if not (args.cuda / "cuda.h").exists():
+    if not (args.roc and args.family == "blas") and not (args.cuda / "cuda.h").exists():
         sys.exit(f"audit_arity: no CUDA headers in {args.cuda} (run ci/install-nvcc, or pass --cuda)")
     if args.roc:
         return audit_roc(args)
@@ -273,47 +277,66 @@ def main() -> int:
 
 
 def audit_roc(args) -> int:
-    """The ROC mode: cuSPARSE against rocSPARSE (see the module's text)."""
-    target = parse_version(args.roc_version)
-    table = tomllib.loads((ROOT / "mappings" / "sparse.toml").read_text())["entries"]
-    pairs = {
+    """The ROC mode: cuSPARSE against rocSPARSE, or cuBLAS against rocBLAS
+    (see the module's text)."""
+    family = "blas" if args.family == "blas" else "sparse"
+    pairs = roc_pairs(family, parse_version(args.roc_version))
+    if family == "blas":
+        # cublas_v2.h renames cublasSgemm to cublasSgemm_v2, cublasSgemm_64 to cublasSgemm_v2_64.
+        v2 = {n: re.sub(r"(_64)?$", r"_v2\1", n, count=1) for n in pairs}
+        c = declarations(expand(args.cuda, ["cublas_api.h"]), set(pairs) | set(v2.values()))
+        r = declarations(expand(args.hip, ["rocblas/internal/*.h"]),
+                         {e["roc"] for e in pairs.values()})
+        lib = "rocBLAS"
+
+        def cuda_arity(cuda: str, e: dict) -> tuple[set[int] | None, str]:
+            return c.get(v2[cuda], c.get(cuda)), ""
+    else:
+        c = declarations(expand(args.cuda, ["cusparse.h"]), set(pairs))
+        via_hip = declarations(expand(args.hip, ["hipsparse/hipsparse.h"]),
+                               {e["hip"] for e in pairs.values() if e.get("hip")})
+        r = declarations(expand(args.hip, ["rocsparse/*.h"]), {e["roc"] for e in pairs.values()})
+        lib = "rocSPARSE"
+
+        def cuda_arity(cuda: str, e: dict) -> tuple[set[int] | None, str]:
+            if c.get(cuda) is None and e.get("hip") in via_hip:
+                return via_hip[e["hip"]], " via hipSPARSE"
+            return c.get(cuda), ""
+    status, rows, differ, unread = 0, [], 0, 0
+    for cuda, e in sorted(pairs.items()):
+        (ca, via), ra = cuda_arity(cuda, e), r.get(e["roc"])
+        if ca is None or ra is None:
+            unread += 1
+            continue
+        if ca <= ra:
+            continue
+        differ += 1
+        covered = sorted(roc_covering(e, ca - ra))
+        if not covered:
+            status = 1
+        if covered and not args.all:
+            continue
+        tag = f"  [covered by {', '.join(covered)}]" if covered else ""
+        rows.append(f"{family}\t{cuda}({fmt(ca)}{via})\t->\t{e['roc']}({fmt(ra)}){tag}")
+    uncovered = sum("[covered" not in x for x in rows)
+    print(f"# {family} --roc: {len(pairs)} functions mapped to {lib} {args.roc_version}; "
+          f"{unread} not declared by the headers read; {differ} differ in arity, "
+          f"{uncovered} not covered")
+    for x in rows:
+        print(x)
+    return status
+
+
+def roc_pairs(family: str, target: tuple[int, ...]) -> dict[str, dict]:
+    """The functions of `family` mapped to a ROC name at ROC version `target`."""
+    table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
+    return {
         cuda: e
         for cuda, e in table.items()
         if e.get("kind") == "function" and e.get("roc")
         and not (e.get("roc_added") and parse_version(e["roc_added"]) > target)
         and not (e.get("roc_removed") and parse_version(e["roc_removed"]) <= target)
     }
-    c = declarations(expand(args.cuda, ["cusparse.h"]), set(pairs))
-    via_hip = declarations(expand(args.hip, ["hipsparse/hipsparse.h"]),
-                           {e["hip"] for e in pairs.values() if e.get("hip")})
-    r = declarations(expand(args.hip, ["rocsparse/*.h"]), {e["roc"] for e in pairs.values()})
-    status, rows, differ, unread = 0, [], 0, 0
-    for cuda, e in sorted(pairs.items()):
-        ca, via = c.get(cuda), ""
-        if ca is None and e.get("hip") in via_hip:
-            ca, via = via_hip[e["hip"]], " via hipSPARSE"
-        ra = r.get(e["roc"])
-        if ca is None or ra is None:
-            unread += 1
-            continue
-        if ra is None or (ca is not None and ca <= ra):
-            continue
-        differ += 1
-        extra = None if ca is None else ca - ra
-        covered = sorted(roc_covering(e, extra))
-        if not covered:
-            status = 1
-        if covered and not args.all:
-            continue
-        tag = f"  [covered by {', '.join(covered)}]" if covered else ""
-        rows.append(f"sparse\t{cuda}({fmt(ca)}{via})\t->\t{e['roc']}({fmt(ra)}){tag}")
-    uncovered = sum("[covered" not in x for x in rows)
-    print(f"# sparse --roc: {len(pairs)} functions mapped to rocSPARSE {args.roc_version}; "
-          f"{unread} not declared by the headers read; {differ} differ in arity, "
-          f"{uncovered} not covered")
-    for x in rows:
-        print(x)
-    return status
 
 
 if __name__ == "__main__":

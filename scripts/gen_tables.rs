@@ -107,6 +107,7 @@ struct Entry {
     drop_arg: Option<OneOrMany<DropArg>>,
     call_note: Option<OneOrMany<CallNote>>,
     args: Option<OneOrMany<ArgsEntry>>,
+    fn_ptr: Option<FnPtrEntry>,
     note: Option<String>,
     /// Where an ADDENDA fact comes from; kept in the TOML only.
     #[allow(dead_code)]
@@ -189,6 +190,17 @@ struct ArgsEntry {
     /// Only where an argument is one of these words; elsewhere the call is
     /// left as it is, with a finding.
     if_arg: Option<ArgIs>,
+}
+
+/// Where HIP's headers overload the name (`fn_ptr`): the pointer type of
+/// HIP's C declaration, to which the name is cast where it is not called,
+/// or (no `type`) the finding there.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FnPtrEntry {
+    #[serde(rename = "type")]
+    type_: Option<String>,
+    note: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -472,8 +484,21 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
         );
     }
     lists.push(']');
+    let fn_ptr = match &e.fn_ptr {
+        None => "None".to_string(),
+        Some(f) => {
+            let type_ = cx.name("fn_ptr.type", &f.type_)?.unwrap_or_default();
+            let note = cx.name("fn_ptr.note", &f.note)?.unwrap_or_default();
+            if type_.is_empty() == note.is_empty() || (!type_.is_empty() && !type_.contains("(*)")) {
+                return Err(cx.err(
+                    "`fn_ptr` needs either `type` (a function pointer type, `R (*)(A…)`) or `note`",
+                ));
+            }
+            format!("Some(&FnPtr {{ type_: {}, note: {} }})", lit(&type_), lit(&note))
+        }
+    };
     Ok(format!(
-        "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append}, drop_arg: {drop}, call_note: {notes}, args: {lists} }})"
+        "Some(&CallRewrite {{ wrap_arg: {wrap}, by_arity: {arity}, append_arg: {append}, drop_arg: {drop}, call_note: {notes}, args: {lists}, fn_ptr: {fn_ptr} }})"
     ))
 }
 
@@ -676,7 +701,7 @@ pub fn generate(root: &Path) -> Result<String> {
     );
     let _ = writeln!(out, "// {UPDATE_COMMAND}\n");
     out.push_str(
-        "use super::{\n    ArgIs, ArgItem, ArgList, ArgType, CallRewrite, DropArg, HeaderMapping, Kind, Legacy,\n    Mapping, Member, Side, Version, WrapArg,\n};\n\n",
+        "use super::{\n    ArgIs, ArgItem, ArgList, ArgType, CallRewrite, DropArg, FnPtr, HeaderMapping, Kind,\n    Legacy, Mapping, Member, Side, Version, WrapArg,\n};\n\n",
     );
     family_enum(&families, &mut out);
     out.push_str(
@@ -772,6 +797,7 @@ pub fn generate(root: &Path) -> Result<String> {
                 || e.drop_arg.is_some()
                 || e.call_note.is_some()
                 || e.args.is_some()
+                || e.fn_ptr.is_some()
             {
                 call_rewrite(&cx, e)?
             } else {

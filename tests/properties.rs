@@ -555,7 +555,11 @@ fn check_protected(
 fn rename_only_names_are_a_real_sample() {
     let n = rename_only_names().len();
     assert!(n > 100, "only {n} rename-only names");
-    assert!(rename_only_names().contains(&"cudaMalloc"));
+    assert!(rename_only_names().contains(&"cudaFree"));
+    assert!(
+        !rename_only_names().contains(&"cudaMalloc"),
+        "HIP overloads hipMalloc: `x = cudaMalloc;` is cast"
+    );
     assert!(
         !rename_only_names().contains(&"cudaMallocHost"),
         "adds an argument"

@@ -151,6 +151,20 @@ pub struct CallRewrite {
     /// The argument list written anew at one arity, for the HIP side or
     /// the ROC side (`--roc`): rocSPARSE's added `info`, MIOpen's order.
     pub args: &'static [ArgList],
+    /// HIP's headers overload the HIP name (templates beside its C
+    /// declaration), so where it is not called (`&cudaMalloc`,
+    /// `decltype(::cudaMallocAsync)`, an argument) it names no one function.
+    pub fn_ptr: Option<&'static FnPtr>,
+}
+
+/// What a name HIP overloads becomes where it is not called (`fn_ptr`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FnPtr {
+    /// The pointer type of HIP's C declaration (`hipError_t (*)(void**,
+    /// size_t)`), to which the name is cast; empty: none fits.
+    pub type_: &'static str,
+    /// Where `type_` is empty: the finding at each such use.
+    pub note: &'static str,
 }
 
 /// A call's argument list written anew (`args`): with exactly `arity`

@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::Cx;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, Legacy};
+use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, FnPtr, Legacy};
 use crate::tokens::Args;
 
 /// The rewrite chosen for one call.
@@ -83,6 +83,9 @@ pub(super) fn plan_call(
         kept: false,
     };
     let Some(open) = cx.next(name_tok).filter(|&o| cx.is_punct(o, b"(")) else {
+        if let Some(f) = rewrite.and_then(|r| r.fn_ptr).filter(|_| !roc) {
+            plan_pointer(cx, name_tok, f, &mut out);
+        }
         return out;
     };
     let Some(Args { args, close }) = cx.call_args(open) else {
@@ -110,6 +113,12 @@ pub(super) fn plan_call(
                 out.kept = true;
                 return out;
             }
+        }
+        if let Some(n) = repeated_with_effects(cx, &args, list) {
+            let (a, b) = args[n];
+            out.other_value = Some((n as u8, short_text(cx, a, b), TWICE));
+            out.kept = true;
+            return out;
         }
         rewrite_list(cx, &args, list, &mut out);
         if !list.note.is_empty() {
@@ -194,6 +203,102 @@ pub(super) fn plan_call(
         out.skip.push(r);
     }
     out
+}
+
+/// Why a call whose list copies an argument with side effects is left.
+const TWICE: &str = "the new argument list copies it twice, which would repeat its side effects: hold it in a variable first";
+
+/// The first argument `list` copies more than once whose text changes
+/// something (`p++`, `x = …`, `+=`): copying it would do that twice.
+fn repeated_with_effects(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList) -> Option<usize> {
+    (0..args.len()).find(|&n| {
+        list.to.iter().filter(|it| it.arg == Some(n as u8)).count() > 1 && {
+            let (a, b) = args[n];
+            (a..b).any(|k| {
+                cx.tok(k).kind == TokenKind::Punct
+                    && matches!(
+                        cx.text(k),
+                        b"++" | b"--" | b"=" | b"+=" | b"-=" | b"*=" | b"/=" | b"%=" | b"&="
+                            | b"|=" | b"^=" | b"<<=" | b">>="
+                    )
+            })
+        }
+    })
+}
+
+/// Plans a use of a name HIP overloads (`fn_ptr`) that does not call it:
+/// `&cudaMalloc`, `decltype(::cudaMallocAsync)`, `= cudaMalloc;`, an
+/// argument (`set_allocator(cudaMalloc)`). HIP's templates make the name
+/// an overload set there, which `auto`, `decltype` and an unconstrained
+/// parameter cannot resolve: the use is cast to the C declaration's pointer
+/// type (`static_cast<hipError_t (*)(void**, size_t)>(&hipMalloc)`;
+/// `decltype(f)`, a function type, becomes `__typeof__(*static_cast<…>(f))`,
+/// which clang and GCC give the function type), or, where HIP's declaration
+/// has another type (`note`), reported. Left alone: a name qualified by a
+/// namespace or class (someone else's), one already cast, and a bare name
+/// among a macro's arguments (`LOAD_SYMBOL(cudaMalloc)` may paste or quote it).
+fn plan_pointer(cx: &Cx<'_>, name_tok: usize, f: &FnPtr, out: &mut CallEdit) {
+    let mut first = name_tok;
+    if let Some(p) = cx.prev(first).filter(|&p| cx.is_punct(p, b"::")) {
+        if cx
+            .prev(p)
+            .is_some_and(|q| cx.tok(q).kind == TokenKind::Ident || cx.is_punct(q, b">"))
+        {
+            return;
+        }
+        first = p;
+    }
+    let amp = cx.prev(first).filter(|&p| cx.is_punct(p, b"&"));
+    let start = amp.unwrap_or(first);
+    let (Some(before), Some(after)) = (cx.prev(start), cx.next(name_tok)) else {
+        return;
+    };
+    let decltype = cx.is_punct(before, b"(")
+        && cx.is_punct(after, b")")
+        && cx.prev(before).is_some_and(|d| cx.is_ident(d, b"decltype"));
+    // Already cast: `static_cast<…>(&cudaMalloc)`, `(F*)cudaMalloc`.
+    let cast = cx.is_punct(before, b")")
+        || (cx.is_punct(before, b"(") && cx.prev(before).is_some_and(|q| cx.is_punct(q, b">")));
+    let value = decltype
+        || amp.is_some()
+        || (matches!(cx.text(before), b"=" | b"return" | b"{")
+            && matches!(cx.text(after), b";" | b"," | b")" | b"}"))
+        || (matches!(cx.text(before), b"(" | b",")
+            && matches!(cx.text(after), b")" | b",")
+            && not_a_macro_argument(cx, name_tok));
+    if cast || !value {
+        return;
+    }
+    if f.type_.is_empty() {
+        out.notes.push(f.note);
+        return;
+    }
+    let at = cx.tok(start).start as usize;
+    let end = cx.tok(name_tok).end as usize;
+    if decltype && amp.is_none() {
+        let d = cx.prev(before).expect("invariant: decltype precedes the parenthesis");
+        out.edits.push(Edit::replace(cx.tok(d).range(), "__typeof__"));
+        out.edits.push(Edit::insert(at, format!("*static_cast<{}>(", f.type_)));
+    } else {
+        out.edits.push(Edit::insert(at, format!("static_cast<{}>(", f.type_)));
+    }
+    out.edits.push(Edit::insert(end, ")"));
+    out.arguments += 1;
+}
+
+/// Whether the call whose arguments hold token `i` is no macro's: its
+/// callee has a lower-case letter (`set_allocator`, `std::function<…>`),
+/// where `LOAD_SYMBOL` may quote or paste its argument.
+fn not_a_macro_argument(cx: &Cx<'_>, i: usize) -> bool {
+    let Some(open) = cx.enclosing_open(i).filter(|&o| cx.is_punct(o, b"(")) else {
+        return false;
+    };
+    cx.prev(open).is_some_and(|c| {
+        cx.is_punct(c, b">")
+            || (cx.tok(c).kind == TokenKind::Ident
+                && cx.text(c).iter().any(u8::is_ascii_lowercase)
+                && !matches!(cx.text(c), b"if" | b"while" | b"switch" | b"sizeof"))
+    })
 }
 
 /// The byte ranges that delete arguments `dropped` (sorted, fewer than all)
