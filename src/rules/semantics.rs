@@ -260,11 +260,20 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
 /// The variables the file declares with one of `types` (`CUtexObject a, b;`,
 /// a parameter `cudaSurfaceObject_t surf`, `CUdeviceptr d = 0;`).
 fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
+    // The type names' tokens, found in the text (they are rare), in order.
+    let tokens = &cx.lx.tokens;
+    let mut typed: Vec<usize> = (types.iter())
+        .flat_map(|ty| memchr::memmem::find_iter(cx.src, ty).map(move |at| (at, ty)))
+        .filter_map(|(at, ty)| {
+            let k = tokens.partition_point(|t| (t.start as usize) < at);
+            (tokens.get(k).is_some_and(|t| t.start as usize == at && t.kind == TokenKind::Ident)
+                && cx.text(k) == *ty)
+                .then_some(k)
+        })
+        .collect();
+    typed.sort_unstable();
     let mut handles: Vec<&[u8]> = Vec::new();
-    for k in 0..cx.lx.tokens.len() {
-        if cx.tok(k).kind != TokenKind::Ident || !types.contains(&cx.text(k)) {
-            continue;
-        }
+    for k in typed {
         let mut v = cx.next(k);
         while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
             if !cx
