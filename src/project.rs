@@ -312,21 +312,25 @@ pub fn macro_declared(files: &[PathBuf]) -> Vec<(String, String)> {
     let mut seen: HashSet<PathBuf> = files.iter().map(|f| lexical(f)).collect();
     let mut batch: Vec<PathBuf> = files.to_vec();
     let mut found = Vec::new();
-    while !batch.is_empty() {
-        let read: Vec<(Vec<(String, String)>, Vec<PathBuf>)> = batch
-            .par_iter()
-            .map(|path| {
-                let Ok(src) = std::fs::read(path) else {
-                    return (Vec::new(), Vec::new());
-                };
-                let dir = path.parent().unwrap_or(Path::new("."));
-                let includes = relative_includes(&src)
-                    .into_iter()
-                    .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
-                    .collect();
-                (crate::translate::macro_declared(&src), includes)
-            })
+    let scan = |path: &PathBuf| {
+        let Ok(src) = std::fs::read(path) else {
+            return (Vec::new(), Vec::new());
+        };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let includes = relative_includes(&src)
+            .into_iter()
+            .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
             .collect();
+        (crate::translate::macro_declared(&src), includes)
+    };
+    while !batch.is_empty() {
+        // A file or two (a build system's per-file call) is read on this
+        // thread: starting the worker threads costs more than the reading.
+        let read: Vec<(Vec<(String, String)>, Vec<PathBuf>)> = if batch.len() <= 2 {
+            batch.iter().map(scan).collect()
+        } else {
+            batch.par_iter().map(scan).collect()
+        };
         batch = Vec::new();
         for (pairs, includes) in read {
             found.extend(pairs);
