@@ -34,9 +34,9 @@
 //!    pass acts on: a call's argument wrapped or added (`HIP_SYMBOL(`), a
 //!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
-//!    launch's blanks removed, an identifier replaced by more than a word
-//!    (`max` → `std::max<float>`, `#if __CUDACC__` → `#if
-//!    defined(__HIPCC__)`). Refused while a launch was left as it is
+//!    launch's blanks removed, an identifier of a directive replaced by
+//!    more than a word (`#if __CUDACC__` → `#if defined(__HIPCC__)`).
+//!    Refused while a launch was left as it is
 //!    (`--hip-kernel-execution-syntax`): its `<<<` may be read across the
 //!    edit.
 //! 5. [`Class::Lines`]: whole lines of directives or comments inserted at
@@ -197,11 +197,16 @@ impl<'c, 'a> Judge<'c, 'a> {
             .flatten()
             .filter_map(|i| tokens.get(i))
             .find(|t| !r.is_empty() && t.start as usize <= r.start && r.end <= t.end as usize);
-        // An identifier replaced by more than a word (`max` ->
-        // `std::max<float>`, `__CUDACC__` -> `defined(__HIPCC__)`) is
-        // judged as text within a line.
+        // An identifier of a directive replaced by more than a word
+        // (`#if __CUDACC__` -> `#if defined(__HIPCC__)`) is judged as text
+        // within a line. (In code such a rewrite, `max` -> `std::max<float>`,
+        // may let a rule read a neighbour anew: a round more.)
         let by_text = holder.is_some_and(|t| {
-            t.kind == TokenKind::Ident && t.range() == *r && !e.text.is_empty() && !is_word(&e.text)
+            t.kind == TokenKind::Ident
+                && t.in_directive()
+                && t.range() == *r
+                && !e.text.is_empty()
+                && !is_word(&e.text)
         });
         if let Some(t) = holder.filter(|_| !by_text) {
             let whole = t.range() == *r;
@@ -621,10 +626,7 @@ mod tests {
         opts.target.hip_version = Version::parse("5.2").unwrap();
         let src = "__global__ void k(float v) { v = __shfl_down_sync(0xffffffff, v, 1); }\n";
         accepts(src, &opts, Class::InLine, "0xffffffff, ", "");
-        // An identifier replaced by more than a word: host `max` on floats
-        // (HIP 5.2's host `max` takes int), a directive's `__CUDACC__`.
-        let src = "float f(float a, float b) { return max(a, b); }\n";
-        accepts(src, &opts, Class::InLine, "max", "std::max<float>");
+        // A directive's identifier replaced by more than a word.
         let src = "#if __CUDACC__\nint on_gpu;\n#endif\n";
         let opts = Options::default();
         accepts(src, &opts, Class::InLine, "__CUDACC__", "defined(__HIPCC__)");
@@ -701,6 +703,16 @@ mod tests {
         // The deleted include joins a call's arguments across it.
         let src = "#include <cuda.h>\nint x = f(1,\n#include <cuda_runtime.h>\n2);\n";
         refuses(src, &Options::default(), "#include <cuda_runtime.h>\n", "");
+    }
+
+    #[test]
+    fn an_identifier_of_code_replaced_by_more_than_a_word_is_refused() {
+        // Host `max` on floats (HIP 5.2's host `max` takes int): a required
+        // fix whose text a rule may read anew around it.
+        let mut opts = Options::default();
+        opts.target.hip_version = Version::parse("5.2").unwrap();
+        let src = "float f(float a, float b) { return max(a, b); }\n";
+        refuses(src, &opts, "max", "std::max<float>");
     }
 
     #[test]

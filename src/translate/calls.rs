@@ -516,6 +516,9 @@ fn cast_tokens(text: &str) -> Vec<String> {
 /// The text of argument tokens `a..b` for a message: `…` where it is long
 /// or runs over lines.
 fn short_text(cx: &Cx<'_>, a: usize, b: usize) -> String {
+    if b <= a {
+        return String::new(); // an empty argument (`f(x, , y)`)
+    }
     let text = String::from_utf8_lossy(&cx.src[cx.span(a, b)]).into_owned();
     if text.len() > 40 || text.contains('\n') {
         String::from("…")
