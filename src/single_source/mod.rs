@@ -452,12 +452,17 @@ impl File<'_> {
                     .map(|(e, _)| e.clone())
                     .collect();
                 let (net, lowest) = balance(&edit::render_range(self.src, g.clone(), &inner));
+                // Each join grows a region, so the loop ends: one already
+                // at the file's start or end (a malformed file's stray
+                // `#endif`) stays as it is.
                 if lowest < 0 {
-                    merged[i].start = if i > 0 { merged[i - 1].start } else { 0 };
-                    joined = true;
+                    let start = if i > 0 { merged[i - 1].start } else { 0 };
+                    joined = start < merged[i].start;
+                    merged[i].start = start;
                 } else if net > 0 {
-                    merged[i].end = merged.get(i + 1).map_or(self.src.len(), |n| n.end);
-                    joined = true;
+                    let end = merged.get(i + 1).map_or(self.src.len(), |n| n.end);
+                    joined = end > merged[i].end;
+                    merged[i].end = end;
                 }
                 if joined {
                     break;
