@@ -200,7 +200,8 @@ pub(super) fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
     Some((v, wide))
 }
 
-/// The words [`declared_32bit`] reads past in a declaration's type.
+/// The qualifiers [`declared_32bit`] reads past in a declaration's type
+/// (`auto` too, where it reads words).
 macro_rules! QUALIFIER {
     () => {
         b"const"
@@ -211,7 +212,6 @@ macro_rules! QUALIFIER {
             | b"constexpr"
             | b"__device__"
             | b"__constant__"
-            | b"auto"
     };
 }
 
@@ -223,7 +223,7 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     // The type's last word, past qualifiers, must end a 32-bit type: most
     // declarators are not, and are ruled out here, before any allocation.
     let mut last = j;
-    while matches!(cx.text(last), QUALIFIER!() | b"::" | b"std") {
+    while matches!(cx.text(last), QUALIFIER!() | b"auto" | b"::" | b"std") {
         last = cx.prev(last).filter(|&p| cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::"))?;
     }
     if cx.tok(last).kind != TokenKind::Ident
@@ -235,7 +235,7 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     loop {
         let w = cx.text(j);
         match w {
-            QUALIFIER!() => {}
+            QUALIFIER!() | b"auto" => {}
             b"::" | b"std" => {}
             _ if cx.tok(j).kind == TokenKind::Ident => words.push(w),
             _ => break,
@@ -266,17 +266,7 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     let start = (start..end)
         .rev()
         .take_while(|&k| {
-            !matches!(
-                cx.text(k),
-                b"const"
-                    | b"volatile"
-                    | b"static"
-                    | b"register"
-                    | b"__shared__"
-                    | b"constexpr"
-                    | b"__device__"
-                    | b"__constant__"
-            )
+            !matches!(cx.text(k), QUALIFIER!())
         })
         .last()
         .unwrap_or(start);
