@@ -489,12 +489,17 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
         Some(f) => {
             let type_ = cx.name("fn_ptr.type", &f.type_)?.unwrap_or_default();
             let note = cx.name("fn_ptr.note", &f.note)?.unwrap_or_default();
-            if type_.is_empty() == note.is_empty() || (!type_.is_empty() && !type_.contains("(*)")) {
+            if type_.is_empty() == note.is_empty() || (!type_.is_empty() && !type_.contains("(*)"))
+            {
                 return Err(cx.err(
                     "`fn_ptr` needs either `type` (a function pointer type, `R (*)(A…)`) or `note`",
                 ));
             }
-            format!("Some(&FnPtr {{ type_: {}, note: {} }})", lit(&type_), lit(&note))
+            format!(
+                "Some(&FnPtr {{ type_: {}, note: {} }})",
+                lit(&type_),
+                lit(&note)
+            )
         }
     };
     Ok(format!(

@@ -82,7 +82,9 @@ impl Printer {
                                     &unmapped,
                                     |n| {
                                         names.contains(n)
-                                            || defined.get_or_init(|| project.defined_in(path)).contains(n)
+                                            || defined
+                                                .get_or_init(|| project.defined_in(path))
+                                                .contains(n)
                                     },
                                     |f| project.stated_for(path, f),
                                 );

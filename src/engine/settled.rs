@@ -629,7 +629,13 @@ mod tests {
         // A directive's identifier replaced by more than a word.
         let src = "#if __CUDACC__\nint on_gpu;\n#endif\n";
         let opts = Options::default();
-        accepts(src, &opts, Class::InLine, "__CUDACC__", "defined(__HIPCC__)");
+        accepts(
+            src,
+            &opts,
+            Class::InLine,
+            "__CUDACC__",
+            "defined(__HIPCC__)",
+        );
     }
 
     #[test]

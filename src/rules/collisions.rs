@@ -8,8 +8,8 @@
 use super::Cx;
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
-use crate::source::LineIndex;
 use crate::lex::TokenKind;
+use crate::source::LineIndex;
 
 /// The vector types HIP gives arithmetic operators.
 const VECTOR_TYPES: &[&[u8]] = &[

@@ -50,7 +50,11 @@ impl EditIndex {
     }
 
     /// The first edit (in the passes' order) that replaces exactly `range`.
-    pub(crate) fn replacing<'e>(&self, edits: &'e [Edit], range: &Range<usize>) -> Option<&'e Edit> {
+    pub(crate) fn replacing<'e>(
+        &self,
+        edits: &'e [Edit],
+        range: &Range<usize>,
+    ) -> Option<&'e Edit> {
         self.starting_at(edits, range.start)
             .find(|e| e.range == *range)
     }

@@ -87,7 +87,8 @@ impl<'a> Cx<'a> {
     }
 
     fn edit_index(&self) -> &edits::EditIndex {
-        self.edit_index.get_or_init(|| edits::EditIndex::new(self.edits))
+        self.edit_index
+            .get_or_init(|| edits::EditIndex::new(self.edits))
     }
 
     /// The edits that start at byte `start`, in the passes' order.

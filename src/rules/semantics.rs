@@ -266,7 +266,9 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
         .flat_map(|ty| memchr::memmem::find_iter(cx.src, ty).map(move |at| (at, ty)))
         .filter_map(|(at, ty)| {
             let k = tokens.partition_point(|t| (t.start as usize) < at);
-            (tokens.get(k).is_some_and(|t| t.start as usize == at && t.kind == TokenKind::Ident)
+            (tokens
+                .get(k)
+                .is_some_and(|t| t.start as usize == at && t.kind == TokenKind::Ident)
                 && cx.text(k) == *ty)
                 .then_some(k)
         })

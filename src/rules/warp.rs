@@ -224,10 +224,15 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     // declarators are not, and are ruled out here, before any allocation.
     let mut last = j;
     while matches!(cx.text(last), QUALIFIER!() | b"auto" | b"::" | b"std") {
-        last = cx.prev(last).filter(|&p| cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::"))?;
+        last = cx
+            .prev(last)
+            .filter(|&p| cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::"))?;
     }
     if cx.tok(last).kind != TokenKind::Ident
-        || !matches!(cx.text(last), b"unsigned" | b"int" | b"uint32_t" | b"int32_t" | b"uint")
+        || !matches!(
+            cx.text(last),
+            b"unsigned" | b"int" | b"uint32_t" | b"int32_t" | b"uint"
+        )
     {
         return None;
     }
@@ -265,9 +270,7 @@ fn declared_32bit(cx: &Cx<'_>, name: usize) -> Option<(usize, usize)> {
     // Where the type begins (after qualifiers like const), for a retype fix.
     let start = (start..end)
         .rev()
-        .take_while(|&k| {
-            !matches!(cx.text(k), QUALIFIER!())
-        })
+        .take_while(|&k| !matches!(cx.text(k), QUALIFIER!()))
         .last()
         .unwrap_or(start);
     is_32.then_some((start, end))

@@ -218,8 +218,19 @@ fn repeated_with_effects(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList) -
                 cx.tok(k).kind == TokenKind::Punct
                     && matches!(
                         cx.text(k),
-                        b"++" | b"--" | b"=" | b"+=" | b"-=" | b"*=" | b"/=" | b"%=" | b"&="
-                            | b"|=" | b"^=" | b"<<=" | b">>="
+                        b"++"
+                            | b"--"
+                            | b"="
+                            | b"+="
+                            | b"-="
+                            | b"*="
+                            | b"/="
+                            | b"%="
+                            | b"&="
+                            | b"|="
+                            | b"^="
+                            | b"<<="
+                            | b">>="
                     )
             })
         }
@@ -276,11 +287,16 @@ fn plan_pointer(cx: &Cx<'_>, name_tok: usize, f: &FnPtr, out: &mut CallEdit) {
     let at = cx.tok(start).start as usize;
     let end = cx.tok(name_tok).end as usize;
     if decltype && amp.is_none() {
-        let d = cx.prev(before).expect("invariant: decltype precedes the parenthesis");
-        out.edits.push(Edit::replace(cx.tok(d).range(), "__typeof__"));
-        out.edits.push(Edit::insert(at, format!("*static_cast<{}>(", f.type_)));
+        let d = cx
+            .prev(before)
+            .expect("invariant: decltype precedes the parenthesis");
+        out.edits
+            .push(Edit::replace(cx.tok(d).range(), "__typeof__"));
+        out.edits
+            .push(Edit::insert(at, format!("*static_cast<{}>(", f.type_)));
     } else {
-        out.edits.push(Edit::insert(at, format!("static_cast<{}>(", f.type_)));
+        out.edits
+            .push(Edit::insert(at, format!("static_cast<{}>(", f.type_)));
     }
     out.edits.push(Edit::insert(end, ")"));
     out.arguments += 1;
