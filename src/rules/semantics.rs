@@ -278,10 +278,7 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
     for k in typed {
         let mut v = cx.next(k);
         while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
-            if !cx
-                .next(name)
-                .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
-            {
+            if !ends_declarator(cx, name) {
                 break;
             }
             handles.push(cx.text(name));
@@ -389,11 +386,10 @@ impl DeclaratorIndex {
     }
 }
 
-/// FNV-1a: names are short, and a collision only costs a text comparison.
+/// The bucket hash of a name (a collision only costs a text comparison).
 fn text_hash(text: &[u8]) -> u64 {
-    text.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0).hash_one(text)
 }
 
 /// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;
