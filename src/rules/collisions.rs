@@ -440,6 +440,9 @@ struct Overload {
     params: (usize, usize),
     /// The parameter types after translation, one entry per parameter.
     translated: Vec<String>,
+    /// The bracket around the name (`enclosing_open`), read once
+    /// it matters: at namespace scope that walk crosses the whole file.
+    scope_open: std::cell::OnceCell<Option<usize>>,
 }
 
 /// Definitions of one name, at one scope, whose parameter types differ in
@@ -499,6 +502,7 @@ fn collapsed_overloads(
             name,
             params,
             translated: parameter_types(cx, params),
+            scope_open: std::cell::OnceCell::new(),
         });
     }
     let line_index = std::cell::OnceCell::new();
@@ -512,11 +516,12 @@ fn collapsed_overloads(
         });
         exclusive_branches(&paths[a], &paths[b])
     };
+    let scope_open = |o: &Overload| *o.scope_open.get_or_init(|| cx.enclosing_open(o.name));
     for (n, later) in overloads.iter().enumerate() {
         let first = overloads[..n].iter().enumerate().find(|&(m, o)| {
             cx.text(o.name) == cx.text(later.name)
                 && o.translated == later.translated
-                && cx.enclosing_open(o.name) == cx.enclosing_open(later.name)
+                && scope_open(o) == scope_open(later)
                 && !exclusive(m, n)
         });
         let Some((_, first)) = first else {

@@ -331,9 +331,11 @@ fn declarators<'a, 'c>(
 ) -> impl Iterator<Item = usize> + use<'a, 'c> {
     let name = cx.text(use_tok);
     let window = use_tok.saturating_sub(4096)..from + 1;
-    (cx.declarator_index().named(name).iter().rev())
+    let bucket = cx.declarator_index().named(name);
+    // The bucket is in file order: start at the window's end.
+    let end = bucket.partition_point(|&k| (k as usize) < window.end);
+    (bucket[..end].iter().rev())
         .map(|&k| k as usize)
-        .skip_while(move |k| *k >= window.end)
         .take_while(move |k| *k >= window.start)
         .filter(move |&k| cx.text(k) == name)
 }
@@ -380,7 +382,7 @@ impl DeclaratorIndex {
     }
 
     /// The tokens in `name`'s bucket, in file order.
-    fn named(&self, name: &[u8]) -> &[u32] {
+    pub(super) fn named(&self, name: &[u8]) -> &[u32] {
         let b = text_hash(name) as usize & (self.starts.len() - 2);
         &self.tokens[self.starts[b] as usize..self.starts[b + 1] as usize]
     }

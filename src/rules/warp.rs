@@ -121,7 +121,7 @@ impl<'a> Warp<'a> {
     pub(super) fn new(cx: &Cx<'a>) -> Warp<'a> {
         Warp {
             reported_decls: HashSet::default(),
-            decls: Declarations { by_name: None },
+            decls: Declarations::default(),
             mask_vars: HashSet::default(),
             wide_masks: cx.opts.target.hip_version >= Version::new(6, 2, 0),
             bodies: Bodies::default(),
@@ -176,6 +176,14 @@ impl<'a> Warp<'a> {
 
 /// The value of an integer literal, and whether it is 64 bits wide (`ll`).
 pub(super) fn int_literal(text: &[u8]) -> Option<(u64, bool)> {
+    // Most literals are a few decimal digits (this runs on every number).
+    if (1..=19).contains(&text.len())
+        && (text[0] != b'0' || text.len() == 1)
+        && text.iter().all(u8::is_ascii_digit)
+    {
+        let v = text.iter().fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
+        return Some((v, false));
+    }
     let s = std::str::from_utf8(text).ok()?;
     let owned;
     let s = if s.contains('\'') {
@@ -285,21 +293,40 @@ enum Declaration {
 }
 
 /// The declarations of this file's 32-bit variables and literal macros, by
-/// name (the first of each), built once per file on first need.
+/// name (the first of each; a macro before a variable), found on first need
+/// of each name: the literal macros in one walk of the directives, a
+/// variable through the file's [`DeclaratorIndex`](super::semantics::DeclaratorIndex)
+/// (a walk of every token per file cost more than all the uses).
+#[derive(Default)]
 struct Declarations<'a> {
-    by_name: Option<HashMap<&'a [u8], Declaration>>,
+    macros: Option<HashMap<&'a [u8], Declaration>>,
+    variables: HashMap<&'a [u8], Option<Declaration>>,
 }
 
 impl<'a> Declarations<'a> {
-    fn get(&mut self, cx: &Cx<'a>, name: &[u8]) -> Option<Declaration> {
-        self.by_name
-            .get_or_insert_with(|| collect_declarations(cx))
-            .get(name)
-            .copied()
+    fn get(&mut self, cx: &Cx<'a>, name: &'a [u8]) -> Option<Declaration> {
+        let macros = self.macros.get_or_insert_with(|| literal_macros(cx));
+        if let Some(&d) = macros.get(name) {
+            return Some(d);
+        }
+        *self.variables.entry(name).or_insert_with(|| {
+            (cx.declarator_index().named(name).iter())
+                .map(|&k| k as usize)
+                .filter(|&k| {
+                    cx.text(k) == name
+                        && cx
+                            .next(k)
+                            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"))
+                })
+                .find_map(|k| {
+                    declared_32bit(cx, k).map(|ty| Declaration::Variable { name_tok: k, ty })
+                })
+        })
     }
 }
 
-fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
+/// `#define NAME literal`, the first of each name.
+fn literal_macros<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
     let mut out = HashMap::default();
     for dir in &cx.lx.directives {
         let n = dir.first_token as usize + 1;
@@ -309,22 +336,6 @@ fn collect_declarations<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
         {
             out.entry(cx.text(n))
                 .or_insert(Declaration::Macro { literal: n + 1 });
-        }
-    }
-    for k in 0..cx.lx.tokens.len() {
-        // Cheap tests first: most identifiers are not declarators.
-        if cx.tok(k).kind != TokenKind::Ident {
-            continue;
-        }
-        let declarator = cx
-            .next(k)
-            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"));
-        if !declarator {
-            continue;
-        }
-        if let Some(ty) = declared_32bit(cx, k) {
-            out.entry(cx.text(k))
-                .or_insert(Declaration::Variable { name_tok: k, ty });
         }
     }
     out
@@ -1126,6 +1137,19 @@ mod tests {
         );
         assert_eq!(int_literal(b"32"), Some((32, false)));
         assert_eq!(int_literal(b"1.5f"), None);
+        // The all-digits shortcut and the general path agree at their edges.
+        assert_eq!(int_literal(b"0"), Some((0, false)));
+        assert_eq!(int_literal(b"010"), Some((8, false)));
+        assert_eq!(int_literal(b"1'000"), Some((1000, false)));
+        assert_eq!(
+            int_literal(b"9999999999999999999"),
+            Some((9_999_999_999_999_999_999, false))
+        );
+        assert_eq!(
+            int_literal(b"18446744073709551615"),
+            Some((u64::MAX, false))
+        );
+        assert_eq!(int_literal(b"18446744073709551616"), None);
     }
 
     #[test]

@@ -123,6 +123,13 @@ pub(crate) fn may_declare_through_macro(src: &[u8]) -> bool {
         return false;
     }
     memchr::memchr_iter(b'(', src).any(|at| {
+        // Most `(` are followed by another word at once: rule them out first.
+        if !src
+            .get(at + 1)
+            .is_some_and(|b| matches!(b, b'c' | b'C' | b'n') || b.is_ascii_whitespace())
+        {
+            return false;
+        }
         let rest = src[at + 1..].trim_ascii_start();
         if !matches!(rest.get(..2), Some(b"cu" | b"CU" | b"nv")) {
             return false;
