@@ -245,10 +245,11 @@ impl Lexer<'_> {
                 }
                 b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
                     // Indentation comes in runs: skip them in one go.
-                    self.pos += 1;
-                    while matches!(src.get(self.pos), Some(b' ' | b'\t')) {
-                        self.pos += 1;
+                    let mut pos = self.pos + 1;
+                    while matches!(src.get(pos), Some(b' ' | b'\t')) {
+                        pos += 1;
                     }
+                    self.pos = pos;
                 }
                 b'\\' if splice_len(src, self.pos) > 0 => {
                     // A splice joins lines: the directive (if any) goes on.
@@ -405,20 +406,22 @@ impl Lexer<'_> {
         let s = self.pos;
         let src = self.src;
         let mut spliced = false;
-        while self.pos < src.len() {
-            if is_ident_continue(src[self.pos]) {
-                self.pos += 1;
-            } else if splice_len(src, self.pos) > 0
-                && src
-                    .get(self.pos + splice_len(src, self.pos))
-                    .is_some_and(|&b| is_ident_continue(b))
-            {
-                self.pos += splice_len(src, self.pos);
+        // The hot loop of the lexer: a local position, runs of word bytes
+        // first, a splice only where a run stops.
+        let mut pos = self.pos;
+        loop {
+            while pos < src.len() && is_ident_continue(src[pos]) {
+                pos += 1;
+            }
+            let n = splice_len(src, pos);
+            if n > 0 && src.get(pos + n).is_some_and(|&b| is_ident_continue(b)) {
+                pos += n;
                 spliced = true;
             } else {
                 break;
             }
         }
+        self.pos = pos;
         let word = &src[s..self.pos];
         let next = self.peek(0);
         if !spliced && (next == b'"' || next == b'\'') {

@@ -287,7 +287,9 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
                 let name = &cx.src[t.range()];
                 libraries::namespace(cx, i, name, &mut last_namespace_line, &mut out);
                 if cuda {
-                    warp.ident(cx, i, name, &mut out);
+                    if warp::Warp::may_act_on(name) {
+                        warp.ident(cx, i, name, &mut out);
+                    }
                     semantics::ident(cx, i, name, &mut outcome.moot, &mut out);
                     collisions.ident(cx, i, name, &mut out);
                     versions::ident(cx, i, name, &mut versions, &mut out);

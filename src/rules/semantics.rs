@@ -126,8 +126,11 @@ fn host_function_as_callback(
 /// numbers, so stored or exchanged FP8 data changes meaning. Read from the
 /// edits, so any mapping to a `_fnuz` name is covered.
 pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    // One searcher for every edit (`str::contains` sets one up per call).
+    static FNUZ: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"_fnuz"));
     let renamed = cx.edits.iter().find(|e| {
-        e.text.contains("_fnuz")
+        FNUZ.find(e.text.as_bytes()).is_some()
             && !e.range.is_empty()
             && memchr::memmem::find(&cx.src[e.range.clone()], b"_fnuz").is_none()
     });
