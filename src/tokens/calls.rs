@@ -113,7 +113,7 @@ impl Tokens<'_> {
                         .then(|| self.matching_close(i))
                         .flatten()
                         .filter(|&e| e < range.end && e - i > LONG)
-                        .filter(|&e| !self.brackets().ends_lists_in(i + 1..e));
+                        .filter(|&e| !self.ends_lists_in(i + 1..e));
                     match group_end {
                         Some(e) => i = e,
                         None => paren += 1,

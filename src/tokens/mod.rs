@@ -26,45 +26,38 @@ pub(crate) struct Tokens<'a> {
     /// Its tokens, directives and comments.
     pub(crate) lx: &'a Lexed,
     /// The brace scope of every token.
-    scopes: OnceCell<Vec<Scope>>,
+    scopes: OnceCell<scopes::Scopes>,
     /// The bracket pairs, made on first need by a long scan.
     brackets: OnceCell<Brackets>,
+    /// See [`list_ends_before`], made on first need.
+    list_ends_before: OnceCell<Vec<u32>>,
     /// The name tokens of the text's `#define`s and `#undef`s, by name,
     /// made on first need.
     macro_names: OnceCell<Vec<u32>>,
 }
 
-/// The brackets of a token stream, for long scans: which pairs with which,
-/// and where the tokens are that end a template argument list.
+/// The brackets of a token stream, for long scans: which pairs with which.
 pub(crate) struct Brackets {
     /// Per token, the index of the bracket it pairs with in the same context
     /// (a run of tokens of one directive, or of code between directives), or
     /// `u32::MAX`. Brackets pair by depth alone, whatever their kind, as
     /// [`Tokens::matching_close`] scans.
     pairs: Vec<u32>,
-    /// Per token, how many tokens before it end every pending template
-    /// argument list (`;`, `{`, `}`, the first of `&&` or `||`): see
-    /// [`Tokens::template_closes`].
-    list_ends_before: Vec<u32>,
 }
 
 impl Brackets {
     fn new(cx: &Tokens<'_>) -> Brackets {
         let tokens = &cx.lx.tokens;
         let mut pairs = vec![u32::MAX; tokens.len()];
-        let mut list_ends_before = Vec::with_capacity(tokens.len() + 1);
-        let mut ends = 0u32;
         let mut open: Vec<u32> = Vec::new();
         for (i, t) in tokens.iter().enumerate() {
-            list_ends_before.push(ends);
             if i > 0 && tokens[i - 1].directive != t.directive {
                 open.clear();
             }
             if t.kind != TokenKind::Punct {
                 continue;
             }
-            let c = cx.src[t.start as usize];
-            match c {
+            match cx.src[t.start as usize] {
                 b'(' | b'[' | b'{' => open.push(i as u32),
                 b')' | b']' | b'}' => {
                     if let Some(o) = open.pop() {
@@ -74,21 +67,26 @@ impl Brackets {
                 }
                 _ => {}
             }
-            if cx.ends_template_lists(i, tokens.len()) {
-                ends += 1;
-            }
         }
-        list_ends_before.push(ends);
-        Brackets {
-            pairs,
-            list_ends_before,
-        }
+        Brackets { pairs }
     }
+}
 
-    /// Whether tokens `r` hold one that ends template argument lists.
-    pub(crate) fn ends_lists_in(&self, r: Range<usize>) -> bool {
-        self.list_ends_before[r.end] > self.list_ends_before[r.start]
+/// Per token, how many tokens before it end every pending template argument
+/// list (`;`, `{`, `}`, the first of `&&` or `||`), and one entry past the
+/// last: made apart from [`Brackets`], which most files need without it.
+fn list_ends_before(cx: &Tokens<'_>) -> Vec<u32> {
+    let n = cx.lx.tokens.len();
+    let mut out = Vec::with_capacity(n + 1);
+    let mut ends = 0u32;
+    for i in 0..n {
+        out.push(ends);
+        if cx.ends_template_lists(i, n) {
+            ends += 1;
+        }
     }
+    out.push(ends);
+    out
 }
 
 impl<'a> Tokens<'a> {
@@ -99,6 +97,7 @@ impl<'a> Tokens<'a> {
             lx,
             scopes: OnceCell::new(),
             brackets: OnceCell::new(),
+            list_ends_before: OnceCell::new(),
             macro_names: OnceCell::new(),
         }
     }
@@ -171,8 +170,14 @@ impl<'a> Tokens<'a> {
         None
     }
 
-    pub(crate) fn brackets(&self) -> &Brackets {
+    fn brackets(&self) -> &Brackets {
         self.brackets.get_or_init(|| Brackets::new(self))
+    }
+
+    /// Whether tokens `r` hold one that ends template argument lists.
+    pub(crate) fn ends_lists_in(&self, r: Range<usize>) -> bool {
+        let ends = self.list_ends_before.get_or_init(|| list_ends_before(self));
+        ends[r.end] > ends[r.start]
     }
 
     /// The bracket matching token `at`, scanning forward (`step` 1) or back.
@@ -254,7 +259,7 @@ impl<'a> Tokens<'a> {
 
     /// The innermost brace scope of token `i`.
     pub(crate) fn scope(&self, i: usize) -> Scope {
-        self.scopes.get_or_init(|| scopes::scopes(self))[i]
+        self.scopes.get_or_init(|| scopes::Scopes::new(self)).at(i)
     }
 }
 

@@ -22,40 +22,72 @@ pub(crate) enum Scope {
     Block,
 }
 
-/// The innermost scope of every token (indexed like the tokens).
-pub(crate) fn scopes(cx: &Tokens<'_>) -> Vec<Scope> {
-    let n = cx.lx.tokens.len();
-    let mut out = Vec::with_capacity(n);
-    let mut stack: Vec<Scope> = Vec::new();
-    // Start of the current statement head (after the last `;`, `{` or `}`).
-    let mut head = 0;
-    for i in 0..n {
-        let t = cx.tok(i);
-        if t.in_directive() || t.kind != TokenKind::Punct {
-            out.push(*stack.last().unwrap_or(&Scope::Global));
-            continue;
+/// The innermost scope of every token, kept where it changes: at each brace
+/// of code, the scope after it, in token order. A table per token cost more
+/// to fill than every question asked of it.
+pub(crate) struct Scopes {
+    changes: Vec<Change>,
+}
+
+struct Change {
+    /// The brace token.
+    at: u32,
+    /// Whether it is a `{` (it opens `after`) rather than a `}`.
+    opens: bool,
+    /// The scope after it.
+    after: Scope,
+}
+
+impl Scopes {
+    pub(crate) fn new(cx: &Tokens<'_>) -> Scopes {
+        let mut changes = Vec::new();
+        let mut stack: Vec<Scope> = Vec::new();
+        // Start of the current statement head (after the last `;`, `{` or `}`).
+        let mut head = 0;
+        for (i, t) in cx.lx.tokens.iter().enumerate() {
+            if t.kind != TokenKind::Punct || t.in_directive() {
+                continue;
+            }
+            let at = i as u32;
+            match cx.src[t.start as usize] {
+                b'{' => {
+                    let parent = *stack.last().unwrap_or(&Scope::Global);
+                    let after = classify(cx, head, i, parent);
+                    stack.push(after);
+                    changes.push(Change {
+                        at,
+                        opens: true,
+                        after,
+                    });
+                    head = i + 1;
+                }
+                b'}' => {
+                    stack.pop();
+                    let after = *stack.last().unwrap_or(&Scope::Global);
+                    changes.push(Change {
+                        at,
+                        opens: false,
+                        after,
+                    });
+                    head = i + 1;
+                }
+                b';' => head = i + 1,
+                _ => {}
+            }
         }
-        match cx.src[t.start as usize] {
-            b'{' => {
-                let parent = *stack.last().unwrap_or(&Scope::Global);
-                let kind = classify(cx, head, i, parent);
-                out.push(parent);
-                stack.push(kind);
-                head = i + 1;
-            }
-            b'}' => {
-                stack.pop();
-                out.push(*stack.last().unwrap_or(&Scope::Global));
-                head = i + 1;
-            }
-            b';' => {
-                out.push(*stack.last().unwrap_or(&Scope::Global));
-                head = i + 1;
-            }
-            _ => out.push(*stack.last().unwrap_or(&Scope::Global)),
-        }
+        Scopes { changes }
     }
-    out
+
+    /// The innermost scope of token `i`: the one after the last brace up to
+    /// it, but a `{` sits in the scope around it.
+    pub(crate) fn at(&self, i: usize) -> Scope {
+        let mut k = self.changes.partition_point(|c| c.at as usize <= i);
+        if k > 0 && self.changes[k - 1].at as usize == i && self.changes[k - 1].opens {
+            k -= 1;
+        }
+        k.checked_sub(1)
+            .map_or(Scope::Global, |k| self.changes[k].after)
+    }
 }
 
 /// The kind of the `{` at `open`, from the tokens of its head `head..open`.
@@ -92,5 +124,61 @@ fn classify(cx: &Tokens<'_>, head: usize, open: usize, parent: Scope) -> Scope {
         Some(b"struct" | b"class" | b"union") if !parens => Scope::Class,
         Some(b"enum") => Scope::Enum,
         _ => Scope::Block,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scope of every token as the stack says while walking them, to
+    /// check the kept changes against.
+    fn per_token(cx: &Tokens<'_>) -> Vec<Scope> {
+        let mut out = Vec::new();
+        let mut stack: Vec<Scope> = Vec::new();
+        let top = |s: &Vec<Scope>| *s.last().unwrap_or(&Scope::Global);
+        let mut head = 0;
+        for (i, t) in cx.lx.tokens.iter().enumerate() {
+            let brace =
+                (t.kind == TokenKind::Punct && !t.in_directive()).then(|| cx.src[t.start as usize]);
+            match brace {
+                Some(b'{') => {
+                    out.push(top(&stack));
+                    stack.push(classify(cx, head, i, top(&stack)));
+                    head = i + 1;
+                }
+                Some(b'}') => {
+                    stack.pop();
+                    out.push(top(&stack));
+                    head = i + 1;
+                }
+                Some(b';') => {
+                    out.push(top(&stack));
+                    head = i + 1;
+                }
+                _ => out.push(top(&stack)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn kept_changes_answer_as_the_walk() {
+        let src = b"namespace a { struct S { int f() { return 1; } }; }\n\
+            #if X\n{ }\n#endif\nint g[] = { 1, 2 };\nextern \"C\" { void h(); }\n\
+            } } void k() { if (x) { } }\nenum E { A };\n{";
+        let lx = crate::lex::lex(src);
+        let cx = Tokens::new(src, &lx);
+        let scopes = Scopes::new(&cx);
+        let want = per_token(&cx);
+        for (i, &w) in want.iter().enumerate() {
+            assert_eq!(
+                scopes.at(i),
+                w,
+                "token {i} `{}`",
+                String::from_utf8_lossy(cx.text(i))
+            );
+        }
+        assert!(want.contains(&Scope::Class) && want.contains(&Scope::Enum));
     }
 }
