@@ -105,7 +105,11 @@ fn any_word_matters(src: &[u8], target: &Target) -> bool {
         // No word that matters is shorter than two bytes.
         if i - start >= 2 {
             let pair = (usize::from(src[start]) << 8) | usize::from(src[start + 1]);
-            if gate[pair / 64] & (1 << (pair % 64)) != 0 {
+            let in_gate3 = || {
+                let h = triple([src[start], src[start + 1], src[start + 2]]);
+                WORDS.gate3[h / 64] & (1 << (h % 64)) != 0
+            };
+            if gate[pair / 64] & (1 << (pair % 64)) != 0 && (i - start == 2 || in_gate3()) {
                 // Code repeats its words: each is judged once per file.
                 let word = &src[start..i];
                 if !judged.contains(word) {
@@ -142,6 +146,11 @@ struct Words {
     /// language's, the tables' names and the CUDA-shaped ones. A word whose
     /// first two bytes are not in it is passed over at once.
     gate: Vec<u64>,
+    /// The same for the first three bytes of every such word of three bytes
+    /// or more, hashed into 2^16 bits (every third byte, where a prefix of
+    /// two bytes matters): words of ordinary code that pass `gate` (`float`,
+    /// `size`) mostly stop here, before the per-file set of judged words.
+    gate3: Vec<u64>,
     words: Vec<&'static [u8]>,
     /// A Bloom filter over `words` (the tables' probes, 2^14 bits).
     bloom: Vec<u64>,
@@ -195,6 +204,38 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
     for w in translate::CUDA_SHAPED_PAIRS {
         set(&mut gate, &w[..]);
     }
+    let mut gate3 = vec![0u64; 1024];
+    let mut set3 = |w: &[u8]| match w.len() {
+        0 | 1 => {}
+        2 => {
+            for b in 0..=255 {
+                let h = triple([w[0], w[1], b]);
+                gate3[h / 64] |= 1 << (h % 64);
+            }
+        }
+        _ => {
+            let h = triple([w[0], w[1], w[2]]);
+            gate3[h / 64] |= 1 << (h % 64);
+        }
+    };
+    for w in &words {
+        // A word of two bytes is not tested at three.
+        if w.len() > 2 {
+            set3(w);
+        }
+    }
+    for w in &prefixes {
+        set3(w);
+    }
+    for w in translate::KERNEL_WORDS.iter().filter(|w| w.len() > 2) {
+        set3(w);
+    }
+    for w in translate::CUDA_SHAPED_PAIRS {
+        set3(&w[..]);
+    }
+    for m in crate::mappings::all().iter().filter(|m| m.cuda.len() > 2) {
+        set3(m.cuda.as_bytes());
+    }
     let mut bloom = vec![0u64; BLOOM_BITS / 64];
     for w in &words {
         for bit in crate::mappings::key_filter::probes(w) {
@@ -205,6 +246,7 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
     Words {
         prefix2,
         gate,
+        gate3,
         bloom,
         words,
         prefixes,
@@ -212,6 +254,11 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
         disabled,
     }
 });
+
+/// The bit of [`Words::gate3`] for a word's first three bytes.
+fn triple(b: [u8; 3]) -> usize {
+    (u32::from_le_bytes([b[0], b[1], b[2], 0]).wrapping_mul(0x9e37_79b1) >> 16) as usize
+}
 
 fn pair(word: &[u8]) -> usize {
     (usize::from(word[0]) << 8) | usize::from(word[1])

@@ -114,10 +114,10 @@ struct Operand {
     expr: String,
 }
 
-fn asm_statement(
-    cx: &Cx<'_>,
+fn asm_statement<'a>(
+    cx: &Cx<'a>,
     asm: usize,
-    edits: &std::cell::OnceCell<Edits>,
+    edits: &std::cell::OnceCell<Edits<'a>>,
 ) -> Option<Diagnostic> {
     let mut j = cx.next(asm)?;
     while matches!(
@@ -309,7 +309,7 @@ fn instructions(template: &str) -> Vec<String> {
 /// rendered exactly (an edit reaches across its ends, or bytes that are not
 /// UTF-8): a fix is offered only where the statement is read exactly, so that
 /// what a fix leaves behind reads the same to the next run.
-fn operands(cx: &Cx<'_>, edits: &Edits, a: usize, b: usize) -> Option<Vec<Operand>> {
+fn operands(cx: &Cx<'_>, edits: &Edits<'_>, a: usize, b: usize) -> Option<Vec<Operand>> {
     let mut out = Vec::new();
     let mut k = a;
     while k < b {
@@ -344,16 +344,16 @@ fn operands(cx: &Cx<'_>, edits: &Edits, a: usize, b: usize) -> Option<Vec<Operan
 }
 
 /// The translation's edits, sorted, to render operands as translated.
-struct Edits {
-    /// Sorted by start.
-    edits: Vec<Edit>,
+struct Edits<'a> {
+    /// Sorted by start (borrowed: a file may hold thousands).
+    edits: Vec<&'a Edit>,
     /// `max_end[k]`: the furthest end among `edits[..k]`.
     max_end: Vec<usize>,
 }
 
-impl Edits {
-    fn new(cx: &Cx<'_>) -> Edits {
-        let mut edits = cx.edits.to_vec();
+impl<'a> Edits<'a> {
+    fn new(cx: &Cx<'a>) -> Edits<'a> {
+        let mut edits: Vec<&Edit> = cx.edits.iter().collect();
         edits.sort_by_key(|e| e.range.start);
         let mut max_end = Vec::with_capacity(edits.len() + 1);
         max_end.push(0);
@@ -377,7 +377,7 @@ impl Edits {
             .take_while(|e| e.range.start <= r.end)
         {
             if e.range.end <= r.end {
-                inner.push(e.clone());
+                inner.push((*e).clone());
             } else if e.range.start < r.end {
                 return None;
             }
