@@ -574,7 +574,7 @@ impl Mapping {
     /// Whether the target uses the ROC side of this mapping (see [`Mapping::side`]).
     pub fn uses_roc(&self, t: &Target) -> bool {
         roc_family(self.family, t)
-            && (self.roc.name.is_some() || self.hip.name.is_some())
+            && (self.roc.name.is_some() || (self.hip.name.is_some() && self.kind != Kind::Macro))
             && !(t.use_hip_data_types && self.is_data_type())
     }
 
@@ -582,6 +582,8 @@ impl Mapping {
     /// only a HIP-side counterpart (a hipBLAS function rocBLAS lacks): the
     /// HIP name would not compile against the ROC library's header, which
     /// `--roc` includes, so the name is left as written and reported.
+    /// (Macros, the libraries' include guards and API markers, keep their
+    /// HIP-side names as before: tested by `#ifdef`, they break nothing.)
     pub fn hip_only_under_roc(&self, t: &Target) -> bool {
         self.uses_roc(t) && self.roc.name.is_none()
     }
