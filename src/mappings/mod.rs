@@ -33,6 +33,20 @@ impl fmt::Display for Family {
     }
 }
 
+impl Family {
+    /// The ROC and HIP libraries of a family `--roc` moves to its ROC
+    /// library (see `roc_family`), for messages; `("ROC", "HIP")` for the others.
+    pub fn libraries(self) -> (&'static str, &'static str) {
+        match self {
+            Family::Blas => ("rocBLAS", "hipBLAS"),
+            Family::Rand => ("rocRAND", "hipRAND"),
+            Family::Sparse => ("rocSPARSE", "hipSPARSE"),
+            Family::Solver => ("rocSOLVER", "hipSOLVER"),
+            _ => ("ROC", "HIP"),
+        }
+    }
+}
+
 /// What a CUDA name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -546,8 +560,9 @@ impl Mapping {
     }
 
     /// The side (HIP or ROC) the target uses for this mapping: ROC for
-    /// blas/rand/sparse/solver under `roc`, where a ROC name
-    /// exists (and not for data types under `use_hip_data_types`).
+    /// blas/rand/sparse/solver under `roc` (and not for data types under
+    /// `use_hip_data_types`). A name the ROC library lacks resolves as
+    /// unsupported there, not to its HIP-side name.
     pub fn side(&self, t: &Target) -> &Side {
         if self.uses_roc(t) {
             &self.roc
@@ -559,8 +574,18 @@ impl Mapping {
     /// Whether the target uses the ROC side of this mapping (see [`Mapping::side`]).
     pub fn uses_roc(&self, t: &Target) -> bool {
         roc_family(self.family, t)
-            && self.roc.name.is_some()
+            && (self.roc.name.is_some() || (self.hip.name.is_some() && self.kind != Kind::Macro))
             && !(t.use_hip_data_types && self.is_data_type())
+    }
+
+    /// Whether the target uses the ROC library (`--roc`) and this name has
+    /// only a HIP-side counterpart (a hipBLAS function rocBLAS lacks): the
+    /// HIP name would not compile against the ROC library's header, which
+    /// `--roc` includes, so the name is left as written and reported.
+    /// (Macros, the libraries' include guards and API markers, keep their
+    /// HIP-side names as before: tested by `#ifdef`, they break nothing.)
+    pub fn hip_only_under_roc(&self, t: &Target) -> bool {
+        self.uses_roc(t) && self.roc.name.is_none()
     }
 
     /// What this CUDA name becomes on `t`.

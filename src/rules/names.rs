@@ -149,11 +149,14 @@ fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 deprecated,
             } => {
                 for note in call.iter().flat_map(|c| &c.notes) {
-                    out.push(Diagnostic::new(
-                        Code::UnsupportedApi,
-                        range.clone(),
-                        format!("`{}` becomes `{}`, but {note}", raw(), hip.unwrap_or_default()),
-                    ));
+                    let (raw, hip) = (raw(), hip.unwrap_or_default());
+                    let message = if raw == hip {
+                        // HIP keeps the name (surf2Dread) but not this form.
+                        format!("`{raw}`: {note}")
+                    } else {
+                        format!("`{raw}` becomes `{hip}`, but {note}")
+                    };
+                    out.push(Diagnostic::new(Code::UnsupportedApi, range.clone(), message));
                 }
                 if *deprecated {
                     out.push(Diagnostic::new(
@@ -163,7 +166,7 @@ fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                             "`{}` becomes `{}`, which HIP deprecated in {}",
                             name(),
                             hip.unwrap_or_default(),
-                            side(cx, mapping).deprecated
+                            mapping.side(&cx.opts.target).deprecated
                         ),
                     ));
                 }
@@ -289,16 +292,6 @@ fn unmapped(cx: &Cx<'_>, n: &Name, out: &mut Vec<Diagnostic>) {
     );
 }
 
-/// The side of `m` the target uses: the ROC library's with `--roc` where
-/// it has a name.
-fn side<'m>(cx: &Cx<'_>, m: &'m Mapping) -> &'m mappings::Side {
-    if cx.opts.target.roc && m.roc.name.is_some() {
-        &m.roc
-    } else {
-        &m.hip
-    }
-}
-
 /// HIP-W005 for `name`, which the tables map but the target lacks.
 fn unsupported(
     cx: &Cx<'_>,
@@ -307,9 +300,16 @@ fn unsupported(
     name: &str,
     status: Status,
 ) -> Diagnostic {
-    let s = side(cx, m);
+    let s = m.side(&cx.opts.target);
     let target = cx.opts.target.hip_version;
     let message = match status {
+        _ if m.hip_only_under_roc(&cx.opts.target) => {
+            let (roc_lib, hip_lib) = m.family.libraries();
+            format!(
+                "`{name}` has no {roc_lib} equivalent (--roc); {hip_lib}'s `{}` does not compile against {roc_lib}'s header",
+                m.hip.name.unwrap_or_default()
+            )
+        }
         Status::Removed => format!("`{name}` was removed from HIP in {}", s.removed),
         Status::Experimental => {
             format!("`{name}` is experimental in HIP; pass --experimental to translate it")

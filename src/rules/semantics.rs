@@ -43,6 +43,13 @@ pub(super) fn ident(
             ),
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
+            b"atomicAdd" | b"atomicMin" | b"atomicMax" | b"atomicCAS" | b"__shfl" | b"__shfl_up"
+            | b"__shfl_down" | b"__shfl_xor" | b"__shfl_sync" | b"__shfl_up_sync"
+            | b"__shfl_down_sync" | b"__shfl_xor_sync"
+                if cx.opts.target.hip_version < Version::new(5, 3, 0) =>
+            {
+                overload_hip52_lacks(cx, i, name, out)
+            }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
             b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
@@ -1058,6 +1065,151 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         )
         .with_help("read through the pointer on HIP (`*p`: HIP's own `__ldcs` is that load), keeping the cache hint for CUDA"),
     );
+}
+
+/// The type words of the variable token `use_tok` names, its pointer and
+/// qualifiers left out (`const __half2 *__restrict__ p` gives `__half2`, an
+/// array `long long v[8]` gives `long long`), from its nearest declaration
+/// before the use; `None` where none is found close by.
+fn element_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
+    for k in declarators(cx, use_tok, use_tok) {
+        let mut j = cx.prev(k)?;
+        while cx.is_punct(j, b"*")
+            || matches!(
+                cx.text(j),
+                b"const" | b"volatile" | b"__restrict__" | b"__restrict"
+            )
+        {
+            j = cx.prev(j)?;
+        }
+        let mut words = Vec::new();
+        while cx.tok(j).kind == TokenKind::Ident {
+            match cx.text(j) {
+                b"const" | b"volatile" | b"static" | b"__shared__" | b"__device__"
+                | b"__constant__" | b"extern" => {}
+                w => words.push(w),
+            }
+            match cx.prev(j) {
+                Some(p) if cx.tok(p).kind == TokenKind::Ident => j = p,
+                _ => break,
+            }
+        }
+        if words.is_empty()
+            || words
+                .iter()
+                .any(|w| matches!(*w, b"return" | b"case" | b"else"))
+        {
+            continue;
+        }
+        words.reverse();
+        return Some(words);
+    }
+    None
+}
+
+/// The pointee or value type words of argument `(a, b)`: a cast's
+/// (`(__half2 *)p`), else the variable's it names (`&x[i]`, `p + i`, `v`).
+fn argument_type<'a>(cx: &Cx<'a>, (a, b): (usize, usize)) -> Option<Vec<&'a [u8]>> {
+    if cx.is_punct(a, b"(") {
+        let close = cx.matching_close(a).filter(|&c| c < b)?;
+        let words: Vec<&[u8]> = (a + 1..close)
+            .filter(|&t| cx.tok(t).kind == TokenKind::Ident)
+            .map(|t| cx.text(t))
+            .filter(|w| !matches!(*w, b"const" | b"volatile"))
+            .collect();
+        return (!words.is_empty() && close > a + 1).then_some(words);
+    }
+    let first = (a..b).find(|&t| !cx.is_punct(t, b"&"))?;
+    (cx.tok(first).kind == TokenKind::Ident).then(|| element_type(cx, first))?
+}
+
+/// Overloads CUDA declares and HIP 5.2.3 does not (checked in its
+/// amd_hip_atomic.h and amd_warp_functions.h), on an argument whose type
+/// the file declares: `atomicAdd` on `__half`, `__half2`, bf16 or
+/// `float2`/`float4` data, `atomicMin`/`atomicMax` on `long long`,
+/// `atomicCAS` on `unsigned short`, and the shuffles of a `__half` or
+/// `__half2` value (HIP 5.2 shuffles 32- and 64-bit scalars only: the call
+/// is ambiguous). The port does not compile there.
+fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    let shuffle = name.starts_with(b"__shfl");
+    let index = usize::from(shuffle && name.ends_with(b"_sync"));
+    let Some(&arg) = args.args.get(index) else {
+        return;
+    };
+    let Some(words) = argument_type(cx, arg) else {
+        return;
+    };
+    let half = matches!(
+        words.as_slice(),
+        [b"__half"]
+            | [b"half"]
+            | [b"__half2"]
+            | [b"half2"]
+            | [b"__nv_bfloat16"]
+            | [b"__nv_bfloat162"]
+    );
+    let lacks = match name {
+        _ if shuffle => half,
+        b"atomicAdd" => half || matches!(words.as_slice(), [b"float2"] | [b"float4"]),
+        b"atomicMin" | b"atomicMax" => matches!(
+            words.as_slice(),
+            [b"long", b"long"] | [b"long", b"long", b"int"] | [b"signed", b"long", b"long"]
+        ),
+        b"atomicCAS" => matches!(
+            words.as_slice(),
+            [b"unsigned", b"short"] | [b"unsigned", b"short", b"int"] | [b"ushort"]
+        ),
+        _ => false,
+    };
+    if !lacks || defines(cx, cx.text(i)) {
+        return;
+    }
+    let ty = words
+        .iter()
+        .map(|w| String::from_utf8_lossy(w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let name = String::from_utf8_lossy(name);
+    let (what, help) = if shuffle {
+        (
+            format!("a `{ty}` value"),
+            "shuffle its bits as an integer (`__half_as_ushort`, or a `__half2` through its 32-bit word) and convert back",
+        )
+    } else {
+        (
+            format!("`{ty}` data"),
+            "write it as an atomicCAS loop on the 32- or 64-bit word that holds the value",
+        )
+    };
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, args.close + 1),
+            format!("HIP 5.2 declares no `{name}` for {what}: the port does not compile"),
+        )
+        .with_help(help),
+    );
+}
+
+/// Whether the file declares a function spelled `name` itself (`__device__
+/// __half atomicAdd(__half *a, __half v)`, the usual stand-in for an
+/// overload the platform lacks): a type word, not `return` and the like,
+/// right before `name(`.
+fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
+    memchr::memmem::find_iter(cx.src, name).any(|at| {
+        let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
+        k < cx.lx.tokens.len()
+            && cx.tok(k).start as usize == at
+            && cx.text(k) == name
+            && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
+            && cx.prev(k).is_some_and(|p| {
+                cx.tok(p).kind == TokenKind::Ident
+                    && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw")
+            })
+    })
 }
 
 /// Kernel launches in device code (`child<<<g, b>>>(…)` in a `__global__`

@@ -59,6 +59,23 @@ fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
     })
 }
 
+/// The `call_note`s of `rw` that apply at `arity` (0: every arity).
+fn push_call_notes(rw: &CallRewrite, arity: usize, out: &mut CallEdit) {
+    for &(n, note) in rw.call_note {
+        if n == 0 || n as usize == arity {
+            out.notes.push(note);
+        }
+    }
+}
+
+/// The argument count of `name<…>(…)` at token `name_tok`, if it is written so.
+fn templated_call_arity(cx: &Cx<'_>, name_tok: usize) -> Option<usize> {
+    let lt = cx.next(name_tok).filter(|&l| cx.is_punct(l, b"<"))?;
+    let gt = cx.template_close(lt, cx.lx.tokens.len())?;
+    let open = cx.next(gt).filter(|&o| cx.is_punct(o, b"("))?;
+    Some(cx.call_args(open)?.args.len())
+}
+
 /// Plans `rewrite`/`legacy` for the call whose name is token `name_tok`,
 /// whose default HIP name is `hip` (a ROC name where `roc`: then only the
 /// ROC side's argument lists apply): the name to use and the edits.
@@ -85,6 +102,12 @@ pub(super) fn plan_call(
     let Some(open) = cx.next(name_tok).filter(|&o| cx.is_punct(o, b"(")) else {
         if let Some(f) = rewrite.and_then(|r| r.fn_ptr).filter(|_| !roc) {
             plan_pointer(cx, name_tok, f, &mut out);
+        } else if let Some(rw) = rewrite.filter(|r| !r.call_note.is_empty()) {
+            // `name<T>(…)`: explicit template arguments (a value-returning
+            // surface read). Only the notes apply; nothing is rewritten.
+            if let Some(arity) = templated_call_arity(cx, name_tok) {
+                push_call_notes(rw, arity, &mut out);
+            }
         }
         return out;
     };
@@ -181,11 +204,7 @@ pub(super) fn plan_call(
             out.edits.push(Edit::insert(at, format!(", {text}")));
             out.arguments += 1;
         }
-        for &(n, note) in rw.call_note {
-            if n == 0 || n as usize == arity {
-                out.notes.push(note);
-            }
-        }
+        push_call_notes(rw, arity, &mut out);
     }
     let mut dropped: Vec<usize> = drops.iter().map(|d| d.index as usize).collect();
     if drops_mask && arity >= 2 {
