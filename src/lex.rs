@@ -255,6 +255,10 @@ impl Lexer<'_> {
                     // A splice joins lines: the directive (if any) goes on.
                     self.pos += splice_len(src, self.pos);
                 }
+                // So does a backslash that ends the file: it is read as if a
+                // newline ended it ([lex.phases] 2), and compilers drop the
+                // backslash (a macro continued to the end of a header).
+                b'\\' if self.pos + 1 == src.len() => self.pos += 1,
                 b'/' if self.peek(1) == b'/' => self.line_comment(),
                 b'/' if self.peek(1) == b'*' => self.block_comment(),
                 b'#' if self.at_line_start && self.directive.is_none() => self.directive_start(),

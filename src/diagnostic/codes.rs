@@ -124,14 +124,18 @@ impl Code {
 
 registry! {
     ParseError => "HIP-E001", "parse-error", Info, Never,
-        "part of the file could not be parsed (tree-sitter gave up, or a comment or raw string literal is never closed)",
+        "part of the file could not be parsed (tree-sitter gave up, a comment or raw string literal is never closed, or a conditional directive has no pair)",
         "Translation is lexical and does not need a parse, but some checks (user-owned declarations, \
 32-bit ballot variables) use tree-sitter. Where the parser gives up, usually inside heavy macro \
 use, those checks fall back to what the tokens say.\n\nA block comment (`/*`) or raw string \
 literal (`R\"x(`) that is never closed runs to the end of the file: nothing after its opening is \
 code, so nothing there was translated. The finding points at the opening.\n\nNothing to fix in \
 the code for a parser note; the finding says where the syntax-based checks were weaker. Close an \
-unterminated comment or literal.";
+unterminated comment or literal.\n\nWith `--single-source`, an `#endif`, `#else` or `#elif` \
+without its `#if` (or an `#if` never closed) leaves the lines around it as they are: the mode \
+puts each change in an `#if … #else … #endif` block, and no block can close around a group it \
+does not hold whole. The finding points at the directive and names the lines left without \
+their HIP changes.";
     IoError => "HIP-E002", "io-error", Error, Never,
         "a file could not be read or written",
         "The file was left exactly as it was; the other files were processed. The message names \

@@ -9,7 +9,7 @@
 //! word of an include path the include scan acts on; what the rule table
 //! (`RULES` in `rules/mod.rs`) lists as the triggers of the rules that run
 //! in every file (a library's include path or namespace, a suppression
-//! comment); `<<<`; a block comment or raw string that may run to the end
+//! comment); `<<<`, spaced or not (`<< <`); a block comment or raw string that may run to the end
 //! of the file; a backslash after a word (a
 //! splice joins identifiers). It reads the bytes without lexing, so it sees
 //! words in comments and literals too: it may send a file on that needed
@@ -22,6 +22,7 @@ use std::sync::LazyLock;
 use crate::lex::{CLASS, IDENT_START as START};
 use crate::mappings::Target;
 use crate::rules;
+use crate::tokens::may_hold_spaced_chevrons;
 use crate::translate::{self, Language, Options};
 
 /// Whether translating `src` would change nothing and report nothing, as
@@ -35,6 +36,7 @@ pub fn nothing_to_translate(src: &[u8], language: Language, opts: &Options) -> b
     }
     let finds = |needle: &[u8]| memchr::memmem::find(src, needle).is_some();
     if finds(b"<<<")
+        || may_hold_spaced_chevrons(src)
         || WORDS.substrings.iter().any(|s| s.find(src).is_some())
         || may_leave_a_comment_open(src)
     {

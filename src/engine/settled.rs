@@ -68,7 +68,7 @@ use std::collections::BTreeMap;
 use crate::edit::Edit;
 use crate::lex::{self, Token, TokenKind};
 use crate::tokens::{BracketSet, Way};
-use crate::translate::{self, Cx, Language, Options};
+use crate::translate::{self, Cx, Language, Options, PLAIN_TYPES};
 
 /// The kinds of edit [`settled`] accepts (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,7 +235,8 @@ impl<'c, 'a> Judge<'c, 'a> {
             let ok = !self.launches_left
                 && e.text
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .all(|w| w.is_empty() || inert(w.as_bytes()));
+                    .all(|w| w.is_empty() || inert(w.as_bytes()))
+                && self.keeps_neighbours(e);
             return ok.then_some(Class::InLine);
         }
         if r.is_empty() {
@@ -283,6 +284,60 @@ impl<'c, 'a> Judge<'c, 'a> {
             Some(p) => self.ends_statement(p),
         };
         ok.then_some(Class::DirectiveDeleted)
+    }
+
+    /// Whether an identifier on either side of text-within-a-line edit `e`
+    /// keeps the token beside it, as rules read it: the one before it (a
+    /// type before a name declares it, `)` before `min(…)` makes it a call)
+    /// the same, or `(` for `,` (an argument's start: `HIP_SYMBOL(` added,
+    /// a warp mask dropped); the one after it the same, or `)` for `,` (an
+    /// argument's end). A keyword or plain type on the right (`register
+    /// int` → `int`) is no name a rule acts on, nor a directive's own
+    /// (`#if __CUDACC__` → `#if defined(__HIPCC__)`).
+    fn keeps_neighbours(&self, e: &Edit) -> bool {
+        let cx = self.cx;
+        let tokens = &cx.lx.tokens;
+        let r = &e.range;
+        // The tokens replaced, `first..end`, and those beside them.
+        let first = tokens.partition_point(|t| (t.end as usize) <= r.start);
+        let end = tokens.partition_point(|t| (t.start as usize) < r.end);
+        let before = first.checked_sub(1);
+        let after = (end < tokens.len()).then_some(end);
+        let dirs = &cx.lx.directives;
+        let name = |k: Option<usize>| {
+            k.is_some_and(|k| {
+                tokens[k].kind == TokenKind::Ident
+                    && !(tokens[k].in_directive()
+                        && dirs[tokens[k].directive as usize].first_token as usize == k)
+                    && !PLAIN_TYPES.contains(&cx.text(k))
+                    && !matches!(cx.text(k), b"const" | b"volatile")
+            })
+        };
+        if !name(before) && !name(after) {
+            return true;
+        }
+        let new = lex::lex(e.text.as_bytes());
+        let new_text = |t: &Token| &e.text.as_bytes()[t.range()];
+        let old_text = |k: Option<usize>| k.map_or(&b""[..], |k| cx.text(k));
+        let alike = |a: &[u8], b: &[u8], same: &[u8]| {
+            a == b || [a, b].iter().all(|t| *t == b"," || *t == same)
+        };
+        let replaced = (first < end).then_some((first, end - 1));
+        if name(after) {
+            let old = old_text(replaced.map(|(_, l)| l).or(before));
+            let new = new.tokens.last().map_or(old_text(before), new_text);
+            if !alike(old, new, b"(") {
+                return false;
+            }
+        }
+        if name(before) {
+            let old = old_text(replaced.map(|(f, _)| f).or(after));
+            let new = new.tokens.first().map_or(old_text(after), new_text);
+            if !alike(old, new, b")") {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether token `p` of code ends a statement or opens or closes a

@@ -231,6 +231,13 @@ pub(crate) const RULES: &[Rule] = &[
         runs: Runs::Tool,
         names: &[],
     },
+    Rule {
+        name: "single-source lines no block can hold (unpaired conditionals)",
+        sources: &["single_source/mod.rs"],
+        codes: &[(Code::ParseError, Hazard)],
+        runs: Runs::Tool,
+        names: &[],
+    },
 ];
 
 /// What the rules tell the engine besides their findings.

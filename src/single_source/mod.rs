@@ -32,6 +32,7 @@ use std::ops::Range;
 
 use conditionals::{Groups, balance, is_conditional};
 
+use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::{self, Edit};
 use crate::engine;
 use crate::lex::{self, Lexed, TokenKind};
@@ -152,7 +153,9 @@ pub fn single_source(
     };
     let lx = lex::lex(base);
     // Old Mac files end their lines with a lone CR (the lexer reads them so);
-    // the lines added and the `#line` numbers follow them.
+    // the lines added and the `#line` numbers follow them. Else the first
+    // line's end is the file's: a CR the last line ends with alone becomes
+    // a CRLF once a branch ends that line, and must not change it.
     let lone_cr = memchr::memchr(b'\n', base).is_none() && memchr::memchr(b'\r', base).is_some();
     let file = File {
         src: base,
@@ -162,7 +165,7 @@ pub fn single_source(
         opts: &opts,
         newline: if lone_cr {
             "\r"
-        } else if memchr::memmem::find(base, b"\r\n").is_some() {
+        } else if memchr::memchr(b'\n', base).is_some_and(|p| p > 0 && base[p - 1] == b'\r') {
             "\r\n"
         } else {
             "\n"
@@ -170,6 +173,7 @@ pub fn single_source(
     };
     let mut out = file.rewrite(&edits, compat_include, kept_branches);
     let mut diagnostics = t.diagnostics;
+    diagnostics.extend(out.left.iter().map(|g| file.left_note(g)));
     for d in &mut diagnostics {
         d.range = recovered.to_file(d.range.start)..recovered.to_file(d.range.end);
         d.fix = None;
@@ -193,6 +197,8 @@ pub fn single_source(
 struct Rewritten {
     text: Vec<u8>,
     uses: Uses,
+    /// The regions left as they are: no block could hold them.
+    left: Vec<Range<usize>>,
 }
 
 /// An edit's kind (see the module's comment).
@@ -230,6 +236,21 @@ impl File<'_> {
             .filter(|(_, k)| *k != EditKind::Kept)
             .collect();
         let regions = self.regions(&edits);
+        // A region whose sides cannot balance their conditionals even from
+        // the file's start or to its end (a stray `#endif`, an `#if` never
+        // closed, a directive the translation rewrote into another) fits
+        // no block: it stays as it is, its changes not made, with a note.
+        let (regions, left): (Vec<_>, Vec<_>) =
+            regions.into_iter().partition(|g| self.balances(g, &edits));
+        let edits: Vec<(Edit, EditKind)> = (edits.into_iter())
+            .filter(|(e, k)| {
+                *k == EditKind::Rename
+                    || !left
+                        .iter()
+                        .any(|g| g.start <= e.range.start && e.range.end <= g.end)
+            })
+            .collect();
+        out.left = left;
         // The renames no branch holds are the header's macros.
         for (e, k) in &edits {
             let in_branch = || {
@@ -321,9 +342,12 @@ impl File<'_> {
                     };
                     copied.push((pos..name.start as usize, text.len()));
                     text.extend_from_slice(&self.src[pos..name.start as usize]);
+                    // What parts the name from the condition (blanks, a
+                    // comment, a splice) stays as it was.
+                    text.extend_from_slice(keyword.as_bytes());
+                    text.extend_from_slice(&self.src[name.end as usize..cond]);
                     text.extend_from_slice(
-                        format!("{keyword} {}{hip}) : ({cuda})", recover::ternary_prefix())
-                            .as_bytes(),
+                        format!("{}{hip}) : ({cuda})", recover::ternary_prefix()).as_bytes(),
                     );
                     pos = last;
                 }
@@ -370,7 +394,12 @@ impl File<'_> {
                         };
                         (depth >= 0).then_some(depth)
                     });
-                    if depth != Some(0) {
+                    // Nor one holding a literal: a string (never an `#if`'s,
+                    // and one left open takes the `) : (` with it) or a
+                    // character.
+                    let literal = (first..d.end_token as usize)
+                        .any(|t| matches!(tokens[t].kind, TokenKind::Str | TokenKind::Char));
+                    if depth != Some(0) || literal {
                         return EditKind::Kept;
                     }
                     return EditKind::Condition(tok.directive as usize);
@@ -476,6 +505,51 @@ impl File<'_> {
         }
     }
 
+    /// Whether region `g` balances its conditionals on both sides, as a
+    /// block's `#if`/`#else`/`#endif` around them need.
+    fn balances(&self, g: &Range<usize>, edits: &[(Edit, EditKind)]) -> bool {
+        let inner: Vec<Edit> = (edits.iter())
+            .filter(|(e, _)| g.start <= e.range.start && e.range.end <= g.end)
+            .map(|(e, _)| e.clone())
+            .collect();
+        balance(&self.src[g.clone()]) == (0, 0)
+            && balance(&edit::render_range(self.src, g.clone(), &inner)) == (0, 0)
+    }
+
+    /// The note for region `g`, left as it is: at its first conditional
+    /// directive without its pair, else at its first line.
+    fn left_note(&self, g: &Range<usize>) -> Diagnostic {
+        let line = |at: usize| self.newlines.partition_point(|&n| n < at) + 1;
+        let lines = format!(
+            "lines {}-{}",
+            line(g.start),
+            line(g.end.max(g.start + 1) - 1)
+        );
+        let unpaired = (self.lx.directives.iter().enumerate()).find(|(i, d)| {
+            g.start <= d.hash as usize
+                && (d.end as usize) <= g.end
+                && is_conditional(d)
+                && self.groups.of[*i].is_none()
+        });
+        let (range, why) = match unpaired {
+            Some((_, d)) => (
+                d.hash as usize..d.end as usize,
+                format!("`#{}` without its pair", d.name),
+            ),
+            None => (
+                g.start..self.line_end(g.start),
+                "the translation's conditionals do not pair".to_string(),
+            ),
+        };
+        Diagnostic::new(
+            Code::ParseError,
+            range,
+            format!(
+                "{why}: --single-source leaves {lines} as they are, without their HIP changes (no `#if` block around them could close)"
+            ),
+        )
+    }
+
     /// The whole lines an edit touches (none, for whole lines inserted).
     fn lines_of(&self, e: &Edit) -> Range<usize> {
         let start = self.line_start(e.range.start);
@@ -485,8 +559,13 @@ impl File<'_> {
             } else {
                 self.line_end(e.range.start)
             }
-        } else if e.range.end == self.line_start(e.range.end) {
+        } else if e.range.end == self.line_start(e.range.end)
+            && e.text.as_bytes().ends_with(&[self.eol()])
+        {
             e.range.end
+        } else if e.range.end == self.line_start(e.range.end) {
+            // A line break replaced: the next line joins the edited one.
+            self.line_end(e.range.end)
         } else {
             self.line_end(e.range.end)
         };
@@ -501,16 +580,8 @@ impl File<'_> {
             for (s, _) in self.spans_across(g.start) {
                 g.start = g.start.min(self.line_start(s));
             }
-            // A line ending in a backslash goes on in the next: no
-            // directive can come between them.
-            let spliced = |at: usize| {
-                let before = &self.src[..at];
-                before.ends_with(b"\\\n") || before.ends_with(b"\\\r\n")
-            };
-            while g.start > 0 && spliced(g.start) {
-                g.start = self.line_start(g.start - 1);
-            }
-            while g.end < self.src.len() && spliced(g.end) {
+            g.start = self.logical_line_start(g.start);
+            while g.end < self.src.len() && self.spliced(g.end) {
                 g.end = self.line_end(g.end);
             }
             for (_, e) in self.spans_across(g.end) {
@@ -613,7 +684,7 @@ impl File<'_> {
             {
                 d.end_with_newline as usize
             }
-            (_, Some(t)) => self.line_start(t.start as usize),
+            (_, Some(t)) => self.logical_line_start(t.start as usize),
             (_, None) => 0,
         }
     }
@@ -622,6 +693,25 @@ impl File<'_> {
     /// lone `\r` in an old Mac file.
     fn eol(&self) -> u8 {
         *self.newline.as_bytes().last().unwrap_or(&b'\n')
+    }
+
+    /// Whether the line before byte `at` (a line start) ends in a
+    /// backslash: it goes on in the line at `at`, and no directive can come
+    /// between them.
+    fn spliced(&self, at: usize) -> bool {
+        let line = self.src[..at].strip_suffix(&[self.eol()]);
+        let line = line.map(|l| l.strip_suffix(b"\r").unwrap_or(l));
+        line.is_some_and(|l| l.ends_with(b"\\"))
+    }
+
+    /// The start of the line holding byte `at`, back over lines that a
+    /// backslash continues into it.
+    fn logical_line_start(&self, at: usize) -> usize {
+        let mut start = self.line_start(at);
+        while start > 0 && self.spliced(start) {
+            start = self.line_start(start - 1);
+        }
+        start
     }
 
     fn line_start(&self, at: usize) -> usize {
@@ -652,10 +742,20 @@ impl File<'_> {
         let after = first + cuda.iter().filter(|&&b| b == eol).count() + unterminated;
         let mut b = self.line(&format!("#if {HIP_GUARD} {MARK}"));
         b.extend_from_slice(&self.line(&format!("#line {first}")));
+        // A side whose last line ends in a backslash (a macro continued to
+        // the file's end) would join the `#else` or `#endif` after it to
+        // that line: a line of the mark takes the splice instead, and a
+        // later run reads it as the mode's ([`recover`]).
+        let take_splice = |b: &mut Vec<u8>| {
+            if b[..b.len() - nl.len()].ends_with(b"\\") {
+                b.extend_from_slice(&self.line(MARK));
+            }
+        };
         b.extend_from_slice(hip);
         if !hip.is_empty() && !hip.ends_with(&[eol]) {
             b.extend_from_slice(nl);
         }
+        take_splice(&mut b);
         if !cuda.is_empty() {
             b.extend_from_slice(&self.line("#else"));
             b.extend_from_slice(&self.line(&format!("#line {first}")));
@@ -663,6 +763,7 @@ impl File<'_> {
             if !cuda.ends_with(&[eol]) {
                 b.extend_from_slice(nl);
             }
+            take_splice(&mut b);
         }
         b.extend_from_slice(&self.line("#endif"));
         b.extend_from_slice(&self.line(&format!("#line {after}")));

@@ -51,6 +51,23 @@ fn squeeze(b: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// The end of a CUDA branch `side` without the line of the mark the mode
+/// puts after a last line that ends in a backslash (to take the splice
+/// that would join the `#endif` to it).
+fn splice_taken(src: &[u8], side: std::ops::Range<usize>) -> usize {
+    let line_end = |b: &'_ [u8]| -> Option<usize> {
+        [&b"\r\n"[..], b"\n", b"\r"]
+            .iter()
+            .find(|nl| b.ends_with(nl))
+            .map(|nl| b.len() - nl.len())
+    };
+    let text = &src[side.clone()];
+    let mark = line_end(text)
+        .and_then(|end| text[..end].strip_suffix(MARK.as_bytes()))
+        .filter(|before| line_end(before).is_some_and(|end| before[..end].ends_with(b"\\")));
+    mark.map_or(side.end, |before| side.start + before.len())
+}
+
 /// The prefix of a condition the mode rewrote: `(HIP) ? (`.
 pub(super) fn ternary_prefix() -> String {
     format!("({HIP_GUARD}) ? (")
@@ -111,7 +128,9 @@ pub(super) fn recover(src: &[u8]) -> Recovered {
                         .map_or(at, |l| l.end_with_newline as usize)
                 };
                 let hip = src[line_after(d.end_with_newline as usize)..hip_end].to_vec();
-                let cuda = cuda.map_or(hip_end..hip_end, |c| line_after(c.start)..c.end);
+                let cuda = cuda.map_or(hip_end..hip_end, |c| {
+                    line_after(c.start)..splice_taken(src, line_after(c.start)..c.end)
+                });
                 if !cuda.is_empty() {
                     r.branches
                         .entry(src[cuda.clone()].to_vec())
@@ -128,12 +147,14 @@ pub(super) fn recover(src: &[u8]) -> Recovered {
             let cond_start = lx.tokens[d.first_token as usize + 1].start as usize;
             let cond = &src[cond_start..d.end as usize];
             if cond.starts_with(prefix.as_bytes()) {
-                if let Some(cuda) = cuda_side(cond, prefix.len() - 1) {
-                    let name = lx.tokens[d.first_token as usize];
-                    r.copy(src, pos..name.end as usize);
-                    r.text.push(b' ');
-                    r.copy(src, cond_start + cuda.start..cond_start + cuda.end);
-                    pos = cond_start + cuda.end + 1;
+                let tokens = &lx.tokens[d.first_token as usize + 1..d.end_token as usize];
+                let open = cond_start + prefix.len() - 1;
+                if let Some(cuda) = cuda_side(src, tokens, open) {
+                    // The directive's name and what parts it from the
+                    // condition, then the condition's CUDA side.
+                    r.copy(src, pos..cond_start);
+                    r.copy(src, cuda.clone());
+                    pos = cuda.end + 1;
                 }
             }
         }
@@ -143,34 +164,28 @@ pub(super) fn recover(src: &[u8]) -> Recovered {
     r
 }
 
-/// In `(HIP) ? (hip) : (cuda)…`, with `open` the offset of the `(` before
-/// `hip`: the range of `cuda` (inside its parentheses).
-fn cuda_side(cond: &[u8], open: usize) -> Option<std::ops::Range<usize>> {
-    let close = matching(cond, open)?;
-    let rest = &cond[close + 1..];
-    let colon = rest.iter().position(|b| !b.is_ascii_whitespace())?;
-    if rest[colon] != b':' {
+/// In `(HIP) ? (hip) : (cuda)…`, a condition's `tokens`, with `open` the
+/// byte of the `(` before `hip`: the bytes of `cuda` (inside its
+/// parentheses). Read by tokens, as the lexer reads the condition: a
+/// parenthesis in a literal or a comment (`#if X == ')'`) is none.
+fn cuda_side(src: &[u8], tokens: &[lex::Token], open: usize) -> Option<std::ops::Range<usize>> {
+    let is = |k: usize, p: &[u8]| tokens.get(k).is_some_and(|t| &src[t.range()] == p);
+    let open = tokens.iter().position(|t| t.start as usize == open)?;
+    let close = matching(src, tokens, open)?;
+    if !is(close + 1, b":") || !is(close + 2, b"(") {
         return None;
     }
-    let after = close + 1 + colon + 1;
-    let open2 = after
-        + cond[after..]
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())?;
-    if cond[open2] != b'(' {
-        return None;
-    }
-    let close2 = matching(cond, open2)?;
-    Some(open2 + 1..close2)
+    let close2 = matching(src, tokens, close + 2)?;
+    Some(tokens[close + 2].end as usize..tokens[close2].start as usize)
 }
 
-/// The `)` matching the `(` at `open`.
-fn matching(text: &[u8], open: usize) -> Option<usize> {
+/// The `)` token matching the `(` token at `open`.
+fn matching(src: &[u8], tokens: &[lex::Token], open: usize) -> Option<usize> {
     let mut depth = 0usize;
-    for (k, b) in text.iter().enumerate().skip(open) {
-        match b {
-            b'(' => depth += 1,
-            b')' => {
+    for (k, t) in tokens.iter().enumerate().skip(open) {
+        match &src[t.range()] {
+            b"(" => depth += 1,
+            b")" => {
                 depth -= 1;
                 if depth == 0 {
                     return Some(k);

@@ -1,7 +1,7 @@
 //! Call arguments (`f(a, b<c, d>(e), g)` split into arguments) and template
 //! argument lists: which `>` closes which `<`.
 
-use super::Tokens;
+use super::{Configuration, Tokens};
 use crate::lex::TokenKind;
 
 /// A call's arguments as token ranges `[start, end)`, and the closing paren.
@@ -35,12 +35,23 @@ impl Tokens<'_> {
                             .filter(|&c| c < close)
                             .unwrap_or(close);
                     }
-                    b'<' if self.follows_name(i) => {
-                        let angles =
-                            angles.get_or_insert_with(|| self.template_closes_top(open + 1..close));
-                        let angle_close = angles[i - open - 1];
-                        if angle_close != u32::MAX {
-                            i = angle_close as usize;
+                    b'<' => {
+                        // A launch's configuration is one bracket pair, as
+                        // its rewrite `hipLaunchKernelGGL(…)` is: a spaced
+                        // `<< <` or a template kernel's `k<T><<<` reads no
+                        // template list, and `k<<<<…>>>` none across its `,`.
+                        let launch = (self.is_triple(i, b'<'))
+                            .then(|| self.launch_configuration(i))
+                            .flatten();
+                        if let Some(Configuration::Closed { gt, .. }) = launch {
+                            i = gt + 2;
+                        } else if self.follows_name(i) {
+                            let angles = angles
+                                .get_or_insert_with(|| self.template_closes_top(open + 1..close));
+                            let angle_close = angles[i - open - 1];
+                            if angle_close != u32::MAX {
+                                i = angle_close as usize;
+                            }
                         }
                     }
                     b',' => {

@@ -7,10 +7,12 @@
 //! other.
 
 mod calls;
+mod launches;
 mod scopes;
 mod walk;
 
 pub(crate) use calls::Args;
+pub(crate) use launches::{Configuration, may_hold_spaced_chevrons};
 pub(crate) use scopes::Scope;
 pub(crate) use walk::{BracketSet, Way};
 

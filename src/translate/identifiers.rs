@@ -143,7 +143,7 @@ pub(crate) const NOT_A_TYPE: &[&[u8]] = &[
 
 /// Plain types: a name declared with one (`const unsigned int umin = 0;`) is
 /// a variable, never the API it is spelled like.
-const PLAIN_TYPES: &[&[u8]] = &[
+pub(crate) const PLAIN_TYPES: &[&[u8]] = &[
     b"int",
     b"unsigned",
     b"signed",

@@ -13,7 +13,7 @@ use std::ops::Range;
 use super::Cx;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::tokens::{BracketSet, Way};
+use crate::tokens::Configuration;
 
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let templates = template_functions(cx);
@@ -24,7 +24,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
-        if is_triple(cx, i, b'<') {
+        if cx.is_triple(i, b'<') {
             if let Some(resume) = rewrite_launch(cx, i, &templates, &mut launched) {
                 i = resume;
                 continue;
@@ -61,76 +61,6 @@ fn as_dim3(arg: &str) -> String {
     }
 }
 
-/// What follows the `<<<` at token `lt`, up to its `>>>`.
-pub(super) enum Configuration {
-    /// The `>>>` (its first token) at bracket depth 0, and each argument
-    /// before it: its first token and the `,` or `>>>` after it.
-    Closed {
-        gt: usize,
-        args: Vec<(usize, usize)>,
-    },
-    /// Another `<<<` comes first.
-    Nested,
-}
-
-/// The launch configuration opened at `lt` (spaced or not); `None` where a
-/// bracket closes that it did not open, a `;` comes first, or the context
-/// ends.
-pub(super) fn configuration(cx: &Cx<'_>, lt: usize) -> Option<Configuration> {
-    let mut args = Vec::new();
-    let mut arg_start = cx.next(lt + 2)?;
-    for s in cx.walk(arg_start, BracketSet::All, Way::Forward) {
-        let (j, t) = (s.k, cx.tok(s.k));
-        if s.unmatched {
-            return None;
-        }
-        if t.kind != TokenKind::Punct {
-            continue;
-        }
-        match cx.src[t.start as usize] {
-            b',' if s.depth == 0 => {
-                args.push((arg_start, j));
-                arg_start = cx.next(j)?;
-            }
-            b'>' if s.depth == 0 && is_triple(cx, j, b'>') => {
-                args.push((arg_start, j));
-                return Some(Configuration::Closed { gt: j, args });
-            }
-            b'<' if is_triple(cx, j, b'<') => return Some(Configuration::Nested),
-            b';' => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Three adjacent `c` punctuation tokens at `i` in one context: `<<<` or
-/// `>>>`, or the same written with blanks between (`<< <`), which nvcc reads
-/// alike (`>> >` in a launch's configuration cannot close a template).
-pub(super) fn is_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
-    three_puncts(cx, i, c, |gap| {
-        gap.is_empty() || gap.iter().all(u8::is_ascii_whitespace)
-    })
-}
-
-/// [`is_triple`] with blanks between some of the three.
-pub(super) fn is_spaced_triple(cx: &Cx<'_>, i: usize, c: u8) -> bool {
-    three_puncts(cx, i, c, |gap| gap.iter().all(u8::is_ascii_whitespace))
-        && !three_puncts(cx, i, c, <[u8]>::is_empty)
-}
-
-fn three_puncts(cx: &Cx<'_>, i: usize, c: u8, gap_ok: impl Fn(&[u8]) -> bool) -> bool {
-    let toks = &cx.lx.tokens;
-    i + 2 < toks.len()
-        && (0..3).all(|k| {
-            let t = &toks[i + k];
-            t.kind == TokenKind::Punct && cx.src[t.start as usize] == c
-        })
-        && gap_ok(&cx.src[toks[i].end as usize..toks[i + 1].start as usize])
-        && gap_ok(&cx.src[toks[i + 1].end as usize..toks[i + 2].start as usize])
-        && toks[i].directive == toks[i + 2].directive
-}
-
 /// Rewrites the launch whose configuration opens at `lt`; returns the token
 /// to go on from, or `None` where it is left as it is. A launch that another
 /// edit reaches into is left for the next round of translation, which reads
@@ -143,7 +73,7 @@ fn rewrite_launch(
     launched: &mut HashMap<usize, usize>,
 ) -> Option<usize> {
     let kstart = kernel_start(cx, lt, launched)?;
-    let Configuration::Closed { gt, args: config } = configuration(cx, lt)? else {
+    let Configuration::Closed { gt, args: config } = cx.launch_configuration(lt)? else {
         return None;
     };
     if !(2..=4).contains(&config.len()) || config.iter().any(|&(a, b)| a >= b) {
@@ -262,7 +192,7 @@ fn kernel_start(cx: &Cx<'_>, lt: usize, launched: &HashMap<usize, usize>) -> Opt
                     j = launched[&open];
                     name = true;
                 }
-                Some(p) if p >= 2 && is_triple(cx, p - 2, b'>') => return None,
+                Some(p) if p >= 2 && cx.is_triple(p - 2, b'>') => return None,
                 // `()<<<…>>>`: no kernel at all.
                 _ if cx.next(open) == Some(j) => return None,
                 _ => return Some(open),

@@ -20,8 +20,8 @@ mod strings;
 
 pub use crate::options::{Language, Options};
 pub(crate) use identifiers::{
-    CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, Name, Verdict, is_kernel_word, may_act_on,
-    namespace_qualifiers,
+    CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, Name, PLAIN_TYPES, Verdict, is_kernel_word,
+    may_act_on, namespace_qualifiers,
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 

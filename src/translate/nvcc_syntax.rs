@@ -6,22 +6,15 @@
 //! type, which HIP's several `operator=` make ambiguous, names the type.
 
 use super::Cx;
-use super::launch::{self, is_spaced_triple};
 use crate::edit::{self, Edit};
 use crate::lex::TokenKind;
-use crate::tokens::HALF_TYPES;
+use crate::tokens::{Configuration, HALF_TYPES, may_hold_spaced_chevrons};
 
 /// Joins `<< <` … `>> >` of a launch into `<<<` … `>>>`. A run of three `<`
 /// is never C++ outside a launch; the launch's `>>>` is the first run of
 /// three `>` at bracket depth 0 after it, followed by `(`.
 pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
-    // Most files have no `<` followed by blanks and another `<`.
-    let spaced = memchr::memchr_iter(b'<', cx.src).any(|p| {
-        let rest = &cx.src[p + 1..];
-        let blanks = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
-        blanks > 0 && rest.get(blanks) == Some(&b'<')
-    });
-    if !spaced {
+    if !may_hold_spaced_chevrons(cx.src) {
         return;
     }
     let deleted = edit::deleted_ranges(&cx.edits);
@@ -31,7 +24,7 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
         let t = cx.tok(i);
         if t.kind != TokenKind::Punct
             || cx.src[t.start as usize] != b'<'
-            || !is_spaced_triple(cx, i, b'<')
+            || !cx.is_spaced_triple(i, b'<')
         {
             i += 1;
             continue;
@@ -70,12 +63,12 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
 /// The first token of the `>>>` closing the launch configuration opened by
 /// the `<<<` at `lt` (spaced or not), when a `(` follows it.
 fn launch_close(cx: &Cx<'_>, lt: usize) -> Option<usize> {
-    match launch::configuration(cx, lt)? {
-        launch::Configuration::Closed { gt, .. } => cx
+    match cx.launch_configuration(lt)? {
+        Configuration::Closed { gt, .. } => cx
             .next(gt + 2)
             .filter(|&o| cx.is_punct(o, b"("))
             .map(|_| gt),
-        launch::Configuration::Nested => None,
+        Configuration::Nested => None,
     }
 }
 
