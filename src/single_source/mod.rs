@@ -560,13 +560,15 @@ impl File<'_> {
                 self.line_end(e.range.start)
             }
         } else if e.range.end == self.line_start(e.range.end)
-            && e.text.as_bytes().ends_with(&[self.eol()])
+            && (e.text.as_bytes().ends_with(&[self.eol()])
+                || e.range.start == start && e.text.is_empty())
         {
+            // Whole lines replaced by whole lines, or deleted: the next line
+            // stays as it is.
             e.range.end
-        } else if e.range.end == self.line_start(e.range.end) {
-            // A line break replaced: the next line joins the edited one.
-            self.line_end(e.range.end)
         } else {
+            // Within a line, or a line break replaced by text that does not
+            // end one: the next line joins the edited one.
             self.line_end(e.range.end)
         };
         start..end
