@@ -126,7 +126,7 @@ fn any_word_matters(src: &[u8], target: &Target) -> bool {
     false
 }
 
-fn word_matters(word: &[u8], target: &Target) -> bool {
+pub(super) fn word_matters(word: &[u8], target: &Target) -> bool {
     translate::is_kernel_word(word) || WORDS.contains(word) || translate::may_act_on(word, target)
 }
 

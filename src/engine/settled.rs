@@ -311,6 +311,7 @@ impl<'c, 'a> Judge<'c, 'a> {
                         && dirs[tokens[k].directive as usize].first_token as usize == k)
                     && !PLAIN_TYPES.contains(&cx.text(k))
                     && !matches!(cx.text(k), b"const" | b"volatile")
+                    && may_be_read(cx.text(k), cx.opts)
             })
         };
         if !name(before) && !name(after) {
@@ -369,6 +370,19 @@ impl<'c, 'a> Judge<'c, 'a> {
         self.closed.insert(p, answer);
         answer
     }
+}
+
+/// Whether a pass or rule may read identifier `word` by the tokens beside
+/// it (a declaration or a call): a CUDA name of the tables (inert ones such
+/// as `min` included), a word the prefilter keeps, a builtin's `__` spelling.
+/// A project's own name (`hostFunc`, a template's `T`) is read by none, so
+/// an edit beside it (`CUDART_CB` or `register` dropped) settles.
+fn may_be_read(word: &[u8], opts: &Options) -> bool {
+    word.starts_with(b"__")
+        || crate::mappings::may_be_key(word)
+        || opts.extra_mappings.contains_key(std::str::from_utf8(word).unwrap_or(""))
+        // (The prefilter's test takes words of two bytes or more.)
+        || word.len() >= 2 && super::prefilter::word_matters(word, &opts.target)
 }
 
 /// How the panic of a failed [`confirm`] begins: [`super::process`] and the
