@@ -343,9 +343,12 @@ impl File<'_> {
                     copied.push((pos..name.start as usize, text.len()));
                     text.extend_from_slice(&self.src[pos..name.start as usize]);
                     // What parts the name from the condition (blanks, a
-                    // comment, a splice) stays as it was.
+                    // comment, a splice) stays as it was; none becomes a
+                    // blank (`#ifdef&x`: `if` and `defined` must part when
+                    // read back).
+                    let gap = &self.src[name.end as usize..cond];
                     text.extend_from_slice(keyword.as_bytes());
-                    text.extend_from_slice(&self.src[name.end as usize..cond]);
+                    text.extend_from_slice(if gap.is_empty() { b" " } else { gap });
                     text.extend_from_slice(
                         format!("{}{hip}) : ({cuda})", recover::ternary_prefix()).as_bytes(),
                     );
@@ -399,7 +402,12 @@ impl File<'_> {
                     // character.
                     let literal = (first..d.end_token as usize)
                         .any(|t| matches!(tokens[t].kind, TokenKind::Str | TokenKind::Char));
-                    if depth != Some(0) || literal {
+                    // `#ifdef X` becomes `#if defined(X)` when read back:
+                    // only where `X` is one name (junk after it would be
+                    // read there as a condition of its own).
+                    let one_name = !matches!(d.name.as_str(), "ifdef" | "ifndef")
+                        || d.end_token == d.first_token + 2;
+                    if depth != Some(0) || literal || !one_name {
                         return EditKind::Kept;
                     }
                     return EditKind::Condition(tok.directive as usize);
@@ -559,13 +567,16 @@ impl File<'_> {
             } else {
                 self.line_end(e.range.start)
             }
-        } else if e.range.end == self.line_start(e.range.end)
-            && e.text.as_bytes().ends_with(&[self.eol()])
-        {
-            e.range.end
         } else if e.range.end == self.line_start(e.range.end) {
-            // A line break replaced: the next line joins the edited one.
-            self.line_end(e.range.end)
+            // Whole lines replaced, or a line break: then the next line
+            // joins what is left of the edited one (a spaced launch's
+            // chevrons joined across lines), and the branch holds it too.
+            let whole_lines = e.range.start == start && e.text.is_empty();
+            if whole_lines || e.text.as_bytes().ends_with(&[self.eol()]) {
+                e.range.end
+            } else {
+                self.line_end(e.range.end)
+            }
         } else {
             self.line_end(e.range.end)
         };
