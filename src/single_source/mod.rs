@@ -522,10 +522,19 @@ impl File<'_> {
             .collect();
         balance(&self.src[g.clone()]) == (0, 0)
             && balance(&edit::render_range(self.src, g.clone(), &inner)) == (0, 0)
+            && self.unterminated_in(g).is_none()
     }
 
-    /// The note for region `g`, left as it is: at its first conditional
-    /// directive without its pair, else at its first line.
+    /// A block comment or raw string in `g` that is never closed: it would
+    /// take the block's `#else` and `#endif` with it.
+    fn unterminated_in(&self, g: &Range<usize>) -> Option<&lex::Unterminated> {
+        (self.lx.unterminated.iter())
+            .find(|u| g.start <= u.start as usize && (u.start as usize) < g.end)
+    }
+
+    /// The note for region `g`, left as it is: at a comment or raw string
+    /// never closed, else its first conditional directive without its
+    /// pair, else at its first line.
     fn left_note(&self, g: &Range<usize>) -> Diagnostic {
         let line = |at: usize| self.newlines.partition_point(|&n| n < at) + 1;
         let lines = format!(
@@ -540,6 +549,10 @@ impl File<'_> {
                 && self.groups.of[*i].is_none()
         });
         let (range, why) = match unpaired {
+            _ if let Some(u) = self.unterminated_in(g) => (
+                u.start as usize..u.end as usize,
+                "a comment or raw string never closed".to_string(),
+            ),
             Some((_, d)) => (
                 d.hash as usize..d.end as usize,
                 format!("`#{}` without its pair", d.name),
