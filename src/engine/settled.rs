@@ -68,7 +68,7 @@ use std::collections::BTreeMap;
 use crate::edit::Edit;
 use crate::lex::{self, Token, TokenKind};
 use crate::tokens::{BracketSet, Way};
-use crate::translate::{self, Cx, Language, Options, PLAIN_TYPES};
+use crate::translate::{self, Cx, Language, NOT_A_TYPE, Options, PLAIN_TYPES};
 
 /// The kinds of edit [`settled`] accepts (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -286,14 +286,15 @@ impl<'c, 'a> Judge<'c, 'a> {
         ok.then_some(Class::DirectiveDeleted)
     }
 
-    /// Whether an identifier on either side of text-within-a-line edit `e`
-    /// keeps the token beside it, as rules read it: the one before it (a
-    /// type before a name declares it, `)` before `min(…)` makes it a call)
-    /// the same, or `(` for `,` (an argument's start: `HIP_SYMBOL(` added,
-    /// a warp mask dropped); the one after it the same, or `)` for `,` (an
-    /// argument's end). A keyword or plain type on the right (`register
-    /// int` → `int`) is no name a rule acts on, nor a directive's own
-    /// (`#if __CUDACC__` → `#if defined(__HIPCC__)`).
+    /// Whether text-within-a-line edit `e` leaves a call or declaration
+    /// beside it read as before: a name followed by `(` or `<` after it
+    /// keeps the token before it (a type before `min(…)` declares it, a `)`
+    /// makes it a call), up to `(` for `,` (an argument's start:
+    /// `HIP_SYMBOL(` added, a warp mask dropped) and one word of a type or
+    /// specifier for another (`void CUDART_CB f(…)` → `void f(…)`); a name
+    /// before it gets no `(` or `<` after it that it had not, nor loses
+    /// one. A directive's own name (`#if __CUDACC__` → `#if
+    /// defined(__HIPCC__)`) is none.
     fn keeps_neighbours(&self, e: &Edit) -> bool {
         let cx = self.cx;
         let tokens = &cx.lx.tokens;
@@ -304,37 +305,45 @@ impl<'c, 'a> Judge<'c, 'a> {
         let before = first.checked_sub(1);
         let after = (end < tokens.len()).then_some(end);
         let dirs = &cx.lx.directives;
-        let name = |k: Option<usize>| {
-            k.is_some_and(|k| {
-                tokens[k].kind == TokenKind::Ident
-                    && !(tokens[k].in_directive()
-                        && dirs[tokens[k].directive as usize].first_token as usize == k)
-                    && !PLAIN_TYPES.contains(&cx.text(k))
-                    && !matches!(cx.text(k), b"const" | b"volatile")
-                    && may_be_read(cx.text(k), cx.opts)
-            })
+        let name = |k: usize| {
+            tokens[k].kind == TokenKind::Ident
+                && !(tokens[k].in_directive()
+                    && dirs[tokens[k].directive as usize].first_token as usize == k)
+                && may_be_read(cx.text(k), cx.opts)
         };
-        if !name(before) && !name(after) {
+        let opens = |t: &[u8]| t == b"(" || t == b"<";
+        let called =
+            after.is_some_and(|k| name(k) && cx.next(k).is_some_and(|n| opens(cx.text(n))));
+        let before_name = before.is_some_and(name);
+        if !called && !before_name {
             return true;
         }
         let new = lex::lex(e.text.as_bytes());
         let new_text = |t: &Token| &e.text.as_bytes()[t.range()];
         let old_text = |k: Option<usize>| k.map_or(&b""[..], |k| cx.text(k));
-        let alike = |a: &[u8], b: &[u8], same: &[u8]| {
-            a == b || [a, b].iter().all(|t| *t == b"," || *t == same)
-        };
         let replaced = (first < end).then_some((first, end - 1));
-        if name(after) {
+        if called {
+            // A word that reads as a type or a specifier before a name (not
+            // `return`, not a plain type, which makes the name a variable).
+            let type_like = |t: &[u8]| {
+                t.first()
+                    .is_some_and(|&b| lex::CLASS[b as usize] & lex::IDENT_START != 0)
+                    && !NOT_A_TYPE.contains(&t)
+                    && !PLAIN_TYPES.contains(&t)
+            };
             let old = old_text(replaced.map(|(_, l)| l).or(before));
             let new = new.tokens.last().map_or(old_text(before), new_text);
-            if !alike(old, new, b"(") {
+            let alike = old == new
+                || [old, new].iter().all(|t| *t == b"," || *t == b"(")
+                || (type_like(old) && type_like(new));
+            if !alike {
                 return false;
             }
         }
-        if name(before) {
+        if before_name {
             let old = old_text(replaced.map(|(f, _)| f).or(after));
             let new = new.tokens.first().map_or(old_text(after), new_text);
-            if !alike(old, new, b")") {
+            if old != new && (opens(old) || opens(new)) {
                 return false;
             }
         }

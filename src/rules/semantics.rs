@@ -925,6 +925,10 @@ fn arg_type(cx: &Cx<'_>, s: usize, e: usize, depth: u8) -> Option<(Arith, String
     }
     match cx.tok(s).kind {
         TokenKind::Number => Arith::of_literal(cx.text(s)).map(|t| (t, t.spelling().to_owned())),
+        // A type's own word (`min(int, int)`, a declaration's unnamed
+        // parameters) is no variable, even where a parameter list
+        // (`(*)(void*, unsigned int)`) seems to declare one so named.
+        TokenKind::Ident if Arith::of_words(&[cx.text(s)]).is_some() => None,
         TokenKind::Ident => {
             let words = declared_type(cx, s)?;
             Some((Arith::of_words(&words)?, spell(&words)))

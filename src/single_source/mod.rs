@@ -343,9 +343,12 @@ impl File<'_> {
                     copied.push((pos..name.start as usize, text.len()));
                     text.extend_from_slice(&self.src[pos..name.start as usize]);
                     // What parts the name from the condition (blanks, a
-                    // comment, a splice) stays as it was.
+                    // comment, a splice) stays as it was; none becomes a
+                    // blank (`#ifdef&x`: `if` and `defined` must part when
+                    // read back).
+                    let gap = &self.src[name.end as usize..cond];
                     text.extend_from_slice(keyword.as_bytes());
-                    text.extend_from_slice(&self.src[name.end as usize..cond]);
+                    text.extend_from_slice(if gap.is_empty() { b" " } else { gap });
                     text.extend_from_slice(
                         format!("{}{hip}) : ({cuda})", recover::ternary_prefix()).as_bytes(),
                     );
@@ -399,7 +402,12 @@ impl File<'_> {
                     // character.
                     let literal = (first..d.end_token as usize)
                         .any(|t| matches!(tokens[t].kind, TokenKind::Str | TokenKind::Char));
-                    if depth != Some(0) || literal {
+                    // `#ifdef X` becomes `#if defined(X)` when read back:
+                    // only where `X` is one name (junk after it would be
+                    // read there as a condition of its own).
+                    let one_name = !matches!(d.name.as_str(), "ifdef" | "ifndef")
+                        || d.end_token == d.first_token + 2;
+                    if depth != Some(0) || literal || !one_name {
                         return EditKind::Kept;
                     }
                     return EditKind::Condition(tok.directive as usize);
@@ -514,10 +522,19 @@ impl File<'_> {
             .collect();
         balance(&self.src[g.clone()]) == (0, 0)
             && balance(&edit::render_range(self.src, g.clone(), &inner)) == (0, 0)
+            && self.unterminated_in(g).is_none()
     }
 
-    /// The note for region `g`, left as it is: at its first conditional
-    /// directive without its pair, else at its first line.
+    /// A block comment or raw string in `g` that is never closed: it would
+    /// take the block's `#else` and `#endif` with it.
+    fn unterminated_in(&self, g: &Range<usize>) -> Option<&lex::Unterminated> {
+        (self.lx.unterminated.iter())
+            .find(|u| g.start <= u.start as usize && (u.start as usize) < g.end)
+    }
+
+    /// The note for region `g`, left as it is: at a comment or raw string
+    /// never closed, else its first conditional directive without its
+    /// pair, else at its first line.
     fn left_note(&self, g: &Range<usize>) -> Diagnostic {
         let line = |at: usize| self.newlines.partition_point(|&n| n < at) + 1;
         let lines = format!(
@@ -532,6 +549,10 @@ impl File<'_> {
                 && self.groups.of[*i].is_none()
         });
         let (range, why) = match unpaired {
+            _ if let Some(u) = self.unterminated_in(g) => (
+                u.start as usize..u.end as usize,
+                "a comment or raw string never closed".to_string(),
+            ),
             Some((_, d)) => (
                 d.hash as usize..d.end as usize,
                 format!("`#{}` without its pair", d.name),
