@@ -160,6 +160,22 @@ pub(crate) fn may_declare_through_macro(src: &[u8]) -> bool {
     })
 }
 
+/// Line start `point` moved above the `// hipify-ignore` lines right before
+/// it: lines inserted between such a comment and the line it covers would
+/// take the comment's place (and a second run would report what the first
+/// left suppressed).
+pub(super) fn above_suppressions(src: &[u8], mut point: usize) -> usize {
+    while let Some(end) = point.checked_sub(1) {
+        let above = memchr::memrchr(b'\n', &src[..end]).map_or(0, |p| p + 1);
+        let line = src[above..point].trim_ascii();
+        if !(line.starts_with(b"//") && memchr::memmem::find(line, b"hipify-ignore").is_some()) {
+            break;
+        }
+        point = above;
+    }
+    point
+}
+
 /// Runs the translation passes over `cx`, in order; returns whether the
 /// file shows CUDA (a `.cu` file, the kernel language, a CUDA name or
 /// header), for the rules.

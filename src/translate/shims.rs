@@ -79,6 +79,7 @@ pub(super) fn syncwarp(cx: &Cx<'_>, first: usize) -> Syncwarp {
     if let Some(&outermost) = open.first() {
         point = outermost;
     }
+    let point = super::above_suppressions(cx.src, point);
     if cx.in_comment(point) {
         return Syncwarp::Nowhere;
     }
