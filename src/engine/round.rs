@@ -47,16 +47,20 @@ pub fn translate_with_edits(
         settled::confirm(src, &first.output, language, opts, 1);
     }
     let mut rounds = 1;
+    // Rounds that rewrote no launch: a launch nested in another's
+    // configuration (junk) is rewritten a round before the one around it,
+    // so rounds that leave fewer `<<<` are progress, whatever their number.
+    let mut stalled = 1;
     let mut output = std::mem::take(&mut first.output);
     while first.changed && !settled {
-        if rounds == MAX_ROUNDS {
+        if stalled == MAX_ROUNDS {
             let t = super::untouched(
                 src,
                 Diagnostic::new(
                     Code::InternalPanic,
                     0..0,
                     format!(
-                        "internal error: the translation still changed its own output after {MAX_ROUNDS} rounds; the file was left untouched (please report it)"
+                        "internal error: the translation still changed its own output after {rounds} rounds; the file was left untouched (please report it)"
                     ),
                 ),
             );
@@ -64,6 +68,9 @@ pub fn translate_with_edits(
         }
         let (next, next_settled, next_edits) = round(&output, language, opts);
         rounds += 1;
+        if launches(&next.output) >= launches(&output) {
+            stalled += 1;
+        }
         if let Some(error) = (next.diagnostics.iter()).find(|d| d.code == Code::InternalPanic) {
             // Its span is in the previous round's output, not in `src`.
             let message = format!("{} (in translation round {rounds})", error.message);
@@ -86,8 +93,14 @@ pub fn translate_with_edits(
     (first, edits)
 }
 
-/// The most rounds [`translate_in_full`] runs; one more change is a bug.
+/// The most rounds [`translate_in_full`] runs that rewrite no launch; one
+/// more change is a bug.
 const MAX_ROUNDS: usize = 4;
+
+/// How many launches' `<<<` `text` holds.
+fn launches(text: &[u8]) -> usize {
+    memchr::memmem::find_iter(text, b"<<<").count()
+}
 
 /// One round of translation: lex `src`, run the passes and the rules,
 /// resolve the findings, apply the required (and with `--fix` the safe)

@@ -67,6 +67,7 @@ use std::collections::BTreeMap;
 
 use crate::edit::Edit;
 use crate::lex::{self, Token, TokenKind};
+use crate::rules::ends_before_statement;
 use crate::tokens::{BracketSet, Way};
 use crate::translate::{self, Cx, Language, NOT_A_TYPE, Options, PLAIN_TYPES};
 
@@ -294,7 +295,9 @@ impl<'c, 'a> Judge<'c, 'a> {
     /// specifier for another (`void CUDART_CB f(…)` → `void f(…)`); a name
     /// before it gets no `(` or `<` after it that it had not, nor loses
     /// one. A directive's own name (`#if __CUDACC__` → `#if
-    /// defined(__HIPCC__)`) is none.
+    /// defined(__HIPCC__)`) is none. Before an `asm`, the token before it
+    /// still lets a statement start there, or still does not (the PTX rule
+    /// fixes statements only).
     fn keeps_neighbours(&self, e: &Edit) -> bool {
         let cx = self.cx;
         let tokens = &cx.lx.tokens;
@@ -315,13 +318,22 @@ impl<'c, 'a> Judge<'c, 'a> {
         let called =
             after.is_some_and(|k| name(k) && cx.next(k).is_some_and(|n| opens(cx.text(n))));
         let before_name = before.is_some_and(name);
-        if !called && !before_name {
+        // The PTX rule fixes an `asm` only where a statement may start.
+        let before_asm =
+            after.is_some_and(|k| matches!(cx.text(k), b"asm" | b"__asm__" | b"__asm"));
+        if !called && !before_name && !before_asm {
             return true;
         }
         let new = lex::lex(e.text.as_bytes());
         let new_text = |t: &Token| &e.text.as_bytes()[t.range()];
         let old_text = |k: Option<usize>| k.map_or(&b""[..], |k| cx.text(k));
         let replaced = (first < end).then_some((first, end - 1));
+        // The token before what follows the edit, before and after it.
+        let old = old_text(replaced.map(|(_, l)| l).or(before));
+        let new_last = new.tokens.last().map_or(old_text(before), new_text);
+        if before_asm && ends_before_statement(old) != ends_before_statement(new_last) {
+            return false;
+        }
         if called {
             // A word that reads as a type or a specifier before a name (not
             // `return`, not a plain type, which makes the name a variable).
@@ -331,11 +343,9 @@ impl<'c, 'a> Judge<'c, 'a> {
                     && !NOT_A_TYPE.contains(&t)
                     && !PLAIN_TYPES.contains(&t)
             };
-            let old = old_text(replaced.map(|(_, l)| l).or(before));
-            let new = new.tokens.last().map_or(old_text(before), new_text);
-            let alike = old == new
-                || [old, new].iter().all(|t| *t == b"," || *t == b"(")
-                || (type_like(old) && type_like(new));
+            let alike = old == new_last
+                || [old, new_last].iter().all(|t| *t == b"," || *t == b"(")
+                || (type_like(old) && type_like(new_last));
             if !alike {
                 return false;
             }
@@ -723,6 +733,19 @@ mod tests {
         // closed around the argument, rewrites it.
         let src = "cudaMemcpyToSymbol(x<<<,k<<<1,2>>>()}\n";
         refuses(src, &launch_syntax(), "", "HIP_SYMBOL(");
+    }
+
+    #[test]
+    fn text_within_a_line_that_makes_an_asm_a_statement_is_refused() {
+        // A cast closed before an `asm` (junk, or an asm label after a
+        // declarator): round 2 would read a statement there and fix it.
+        let opts = Options {
+            apply_fixes: true,
+            ..Options::default()
+        };
+        let src =
+            "auto f = &cudaOccupancyMaxActiveBlocksPerMultiprocessor asm volatile(\"trap;\");\n";
+        refuses(src, &opts, "", ")");
     }
 
     #[test]

@@ -131,8 +131,14 @@ fn defined(name: &[u8], build: Build) -> Option<bool> {
 
 /// The file defines or undefines macro `name` itself (a compat header's
 /// `#define __CUDA_ARCH__ …`): its value is the file's, not the build's.
+/// So too where it defines the name the translation gives `name`
+/// (`__HIPCC__` for `__CUDACC__`): the condition reads that after.
 fn defined_here(tokens: &Tokens<'_>, name: &[u8]) -> bool {
     tokens.defines_macro(name)
+        || (std::str::from_utf8(name).ok())
+            .and_then(crate::mappings::lookup)
+            .and_then(|m| m.hip.name)
+            .is_some_and(|hip| tokens.defines_macro(hip.as_bytes()))
 }
 
 /// A value: `None` where the build does not fix it.
@@ -370,6 +376,9 @@ mod tests {
             hip("#if __CUDA_ARCH__ >= 700\n#define __CUDA_ARCH__ 800\n"),
             None
         );
+        // And its definition of the name the translation gives it: after
+        // the rename, `#ifdef __HIPCC__` reads that.
+        assert_eq!(hip("#ifdef __CUDACC__\n#define __HIPCC__ 0\n"), None);
         let src = "#if CUDA_VERSION >= 12000 || defined(__CUDACC__)\n";
         let lx = crate::lex::lex(src.as_bytes());
         let tokens = Tokens::new(src.as_bytes(), &lx);

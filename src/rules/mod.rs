@@ -26,6 +26,7 @@ mod guards;
 mod libraries;
 mod names;
 mod ptx;
+pub(crate) use ptx::ends_before_statement;
 mod semantics;
 mod table;
 mod versions;

@@ -241,10 +241,7 @@ fn at_statement_start(cx: &Cx<'_>, i: usize) -> bool {
     let Some(p) = cx.prev(i) else {
         return true;
     };
-    if matches!(
-        cx.text(p),
-        b";" | b"{" | b"}" | b")" | b":" | b"else" | b"do"
-    ) {
+    if ends_before_statement(cx.text(p)) {
         return true;
     }
     let t = cx.tok(i);
@@ -252,6 +249,14 @@ fn at_statement_start(cx: &Cx<'_>, i: usize) -> bool {
         let d = &cx.lx.directives[t.directive as usize];
         d.name == "define" && p == d.first_token as usize + 1
     }
+}
+
+/// Whether a statement may start after token text `t`: `;`, `{`, `}`, `)`,
+/// a label's `:`, `else` or `do`. (The fixed point's shortcut reads it too:
+/// an edit that changes this before an `asm` changes whether it is a
+/// statement.)
+pub(crate) fn ends_before_statement(t: &[u8]) -> bool {
+    matches!(t, b";" | b"{" | b"}" | b")" | b":" | b"else" | b"do")
 }
 
 /// The text of a string literal token, quotes and prefix removed, simple escapes decoded.

@@ -140,42 +140,28 @@ pub fn single_source(
 ) -> SingleSourced {
     let mut recovered = recover::recover(src);
     let kept_branches = std::mem::take(&mut recovered.branches);
-    let base = &recovered.text[..];
     // Strings keep their CUDA names: a macro cannot reach into them.
     let opts = Options {
         keep_strings: true,
         ..opts.clone()
     };
-    let (t, edits) = if engine::nothing_to_translate(base, language, &opts) {
-        (engine::translate(base, language, &opts), Vec::new())
-    } else {
-        engine::translate_with_edits(base, language, &opts)
-    };
-    let lx = lex::lex(base);
-    // Old Mac files end their lines with a lone CR (the lexer reads them so);
-    // the lines added and the `#line` numbers follow them. Else the first
-    // line's end is the file's: a CR the last line ends with alone becomes
-    // a CRLF once a branch ends that line, and must not change it.
-    let lone_cr = memchr::memchr(b'\n', base).is_none() && memchr::memchr(b'\r', base).is_some();
-    let file = File {
-        src: base,
-        newlines: memchr::memchr_iter(if lone_cr { b'\r' } else { b'\n' }, base).collect(),
-        lx: &lx,
-        groups: Groups::of(&lx),
-        opts: &opts,
-        newline: if lone_cr {
-            "\r"
-        } else if memchr::memchr(b'\n', base).is_some_and(|p| p > 0 && base[p - 1] == b'\r') {
-            "\r\n"
-        } else {
-            "\n"
-        },
-    };
-    let mut out = file.rewrite(&edits, compat_include, kept_branches);
+    let mut base = std::borrow::Cow::Borrowed(&recovered.text[..]);
+    let (mut t, mut lx, mut out) = sourced(&base, language, &opts, compat_include, &kept_branches);
+    // A block that takes a last line with no line break ends that line
+    // with one (its `#endif` needs a line), and a second run reads the line
+    // back so: the file is taken with the line break from the start, so
+    // that the second run finds the text the first read.
+    if let Some(newline) = took_unterminated_end(&base, &out.text) {
+        let mut terminated = base.into_owned();
+        terminated.extend_from_slice(newline.as_bytes());
+        base = std::borrow::Cow::Owned(terminated);
+        (t, lx, out) = sourced(&base, language, &opts, compat_include, &kept_branches);
+    }
+    let base = &base[..];
     let mut diagnostics = t.diagnostics;
-    diagnostics.extend(out.left.iter().map(|g| file.left_note(g)));
     for d in &mut diagnostics {
-        d.range = recovered.to_file(d.range.start)..recovered.to_file(d.range.end);
+        let to_file = |pos: usize| recovered.to_file(pos).min(src.len());
+        d.range = to_file(d.range.start)..to_file(d.range.end);
         d.fix = None;
     }
     out.uses.defines = defines(base, &lx);
@@ -190,6 +176,63 @@ pub fn single_source(
         },
         uses: out.uses,
     }
+}
+
+/// The translation of `base`, its tokens, and its single-source form.
+fn sourced(
+    base: &[u8],
+    language: Language,
+    opts: &Options,
+    compat_include: &str,
+    kept_branches: &std::collections::HashMap<Vec<u8>, std::collections::VecDeque<Vec<u8>>>,
+) -> (Translation, Lexed, Rewritten) {
+    let (mut t, edits) = if engine::nothing_to_translate(base, language, opts) {
+        (engine::translate(base, language, opts), Vec::new())
+    } else {
+        engine::translate_with_edits(base, language, opts)
+    };
+    let lx = lex::lex(base);
+    let newline = newline_of(base);
+    let file = File {
+        src: base,
+        newlines: memchr::memchr_iter(*newline.as_bytes().last().unwrap_or(&b'\n'), base).collect(),
+        lx: &lx,
+        groups: Groups::of(&lx),
+        opts,
+        newline,
+    };
+    let out = file.rewrite(&edits, compat_include, kept_branches.clone());
+    t.diagnostics
+        .extend(out.left.iter().map(|g| file.left_note(g)));
+    (t, lx, out)
+}
+
+/// The line ending the mode writes in `base`. Old Mac files end their
+/// lines with a lone CR (the lexer reads them so); the lines added and the
+/// `#line` numbers follow them. Else the first line's: a CR the last line
+/// ends with alone becomes a CRLF once a branch ends that line, and must
+/// not change it.
+fn newline_of(base: &[u8]) -> &'static str {
+    let lone_cr = memchr::memchr(b'\n', base).is_none() && memchr::memchr(b'\r', base).is_some();
+    if lone_cr {
+        "\r"
+    } else if memchr::memchr(b'\n', base).is_some_and(|p| p > 0 && base[p - 1] == b'\r') {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+/// Where `base`'s last line has no line break and `output` no longer ends
+/// with it (a block took it): the line ending to give it.
+fn took_unterminated_end(base: &[u8], output: &[u8]) -> Option<&'static str> {
+    let newline = newline_of(base);
+    let eol = *newline.as_bytes().last()?;
+    if base.is_empty() || base.ends_with(&[eol]) {
+        return None;
+    }
+    let last = memchr::memrchr(eol, base).map_or(0, |p| p + 1);
+    (!output.ends_with(&base[last..])).then_some(newline)
 }
 
 /// What [`File::rewrite`] makes.
