@@ -133,13 +133,13 @@ fn host_function_as_callback(
 /// numbers, so stored or exchanged FP8 data changes meaning. Read from the
 /// edits, so any mapping to a `_fnuz` name is covered.
 pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    // One searcher for every edit (`str::contains` sets one up per call).
-    static FNUZ: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"_fnuz"));
+    // Edits are short words: a byte loop is cheaper than setting up a
+    // searcher for each.
+    let fnuz = |b: &[u8]| (0..b.len()).any(|i| b[i] == b'_' && b[i..].starts_with(b"_fnuz"));
     let renamed = cx.edits.iter().find(|e| {
-        FNUZ.find(e.text.as_bytes()).is_some()
+        fnuz(e.text.as_bytes())
             && !e.range.is_empty()
-            && memchr::memmem::find(&cx.src[e.range.clone()], b"_fnuz").is_none()
+            && !fnuz(&cx.src[e.range.clone()])
     });
     let Some(e) = renamed else {
         return;
