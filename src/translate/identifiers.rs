@@ -862,6 +862,7 @@ fn tested_by_value(cx: &Cx<'_>, i: usize) -> bool {
 
 /// Whether an identifier may be a CUDA name of the tables or have the shape
 /// of one: the pass's cheap first test, which most identifiers fail.
+#[inline]
 fn may_be_cuda_name(word: &[u8]) -> bool {
     mappings::may_be_key(word) || looks_like_cuda_bytes(word)
 }
