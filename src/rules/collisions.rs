@@ -457,11 +457,10 @@ fn collapsed_overloads(
 ) {
     let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
     let mut overloads: Vec<Overload> = Vec::new();
+    // The edits come in runs of text order: each search starts at the last.
+    let mut k = 0;
     for e in cx.edits {
-        let k = cx
-            .lx
-            .tokens
-            .partition_point(|t| (t.start as usize) < e.range.start);
+        k = cx.first_at_or_after(e.range.start, k);
         if k >= cx.lx.tokens.len()
             || cx.tok(k).range() != e.range
             || cx.tok(k).kind != TokenKind::Ident

@@ -133,13 +133,13 @@ fn host_function_as_callback(
 /// numbers, so stored or exchanged FP8 data changes meaning. Read from the
 /// edits, so any mapping to a `_fnuz` name is covered.
 pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
-    // One searcher for every edit (`str::contains` sets one up per call).
-    static FNUZ: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"_fnuz"));
+    // Edits are short words: a byte loop is cheaper than setting up a
+    // searcher for each.
+    let fnuz = |b: &[u8]| (0..b.len()).any(|i| b[i] == b'_' && b[i..].starts_with(b"_fnuz"));
     let renamed = cx.edits.iter().find(|e| {
-        FNUZ.find(e.text.as_bytes()).is_some()
+        fnuz(e.text.as_bytes())
             && !e.range.is_empty()
-            && memchr::memmem::find(&cx.src[e.range.clone()], b"_fnuz").is_none()
+            && !fnuz(&cx.src[e.range.clone()])
     });
     let Some(e) = renamed else {
         return;
@@ -272,10 +272,11 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
 fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
     // The type names' tokens, found in the text (they are rare), in order.
     let tokens = &cx.lx.tokens;
+    let mut k = 0;
     let mut typed: Vec<usize> = (types.iter())
         .flat_map(|ty| memchr::memmem::find_iter(cx.src, ty).map(move |at| (at, ty)))
         .filter_map(|(at, ty)| {
-            let k = tokens.partition_point(|t| (t.start as usize) < at);
+            k = cx.first_at_or_after(at, k);
             (tokens
                 .get(k)
                 .is_some_and(|t| t.start as usize == at && t.kind == TokenKind::Ident)
@@ -1203,8 +1204,9 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
 /// overload the platform lacks): a type word, not `return` and the like,
 /// right before `name(`.
 fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
+    let mut k = 0;
     memchr::memmem::find_iter(cx.src, name).any(|at| {
-        let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
+        k = cx.first_at_or_after(at, k);
         k < cx.lx.tokens.len()
             && cx.tok(k).start as usize == at
             && cx.text(k) == name
@@ -1221,8 +1223,9 @@ fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
 /// kernels from the host only, so the port does not compile there.
 pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let mut last: Option<(usize, (usize, usize), bool)> = None;
+    let mut k = 0;
     for at in memchr::memmem::find_iter(cx.src, b"<<<") {
-        let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
+        k = cx.first_at_or_after(at, k);
         if k + 2 >= cx.lx.tokens.len()
             || cx.tok(k).start as usize != at
             || cx.tok(k).in_directive()
@@ -1399,8 +1402,9 @@ fn in_template_args(cx: &Cx<'_>, i: usize) -> bool {
 /// template <…> struct texture { … }; }`, used after `using namespace
 /// img;`): a `texture<…>` there is the project's.
 fn own_class(cx: &Cx<'_>, name: &[u8]) -> bool {
+    let mut k = 0;
     memchr::memmem::find_iter(cx.src, name).any(|at| {
-        let k = cx.lx.tokens.partition_point(|t| (t.start as usize) < at);
+        k = cx.first_at_or_after(at, k);
         k < cx.lx.tokens.len()
             && cx.tok(k).start as usize == at
             && cx.is_ident(k, name)

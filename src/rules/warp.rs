@@ -983,8 +983,9 @@ fn lane_arithmetic(cx: &Cx<'_>, bodies: &mut Bodies, start: usize) -> bool {
 /// byte search, not a walk over every token: this runs once per constant).
 fn uses<'c>(cx: &'c Cx<'_>, def: usize, name: &'c [u8]) -> impl Iterator<Item = usize> + 'c {
     let tokens = &cx.lx.tokens;
+    let mut k = 0;
     memchr::memmem::find_iter(cx.src, name).filter_map(move |at| {
-        let k = tokens.partition_point(|t| (t.start as usize) < at);
+        k = cx.first_at_or_after(at, k);
         (k != def
             && tokens.get(k).is_some_and(|t| t.start as usize == at)
             && cx.tok(k).kind == TokenKind::Ident

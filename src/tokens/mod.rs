@@ -218,6 +218,34 @@ impl<'a> Tokens<'a> {
         (partner != u32::MAX).then_some(partner as usize)
     }
 
+    /// The index of the first token that starts at or after byte `at`
+    /// (`tokens.partition_point(|t| t.start < at)`), searched from token
+    /// `hint` outwards: a caller asking in text order, `hint` its last
+    /// answer, pays for the distance between questions (and touches the
+    /// tokens in between), not for a search of the whole file.
+    pub(crate) fn first_at_or_after(&self, at: usize, hint: usize) -> usize {
+        let tokens = &self.lx.tokens;
+        let before = |t: &Token| (t.start as usize) < at;
+        let hint = hint.min(tokens.len());
+        if hint > 0 && !before(&tokens[hint - 1]) {
+            return tokens[..hint].partition_point(before);
+        }
+        // Every token below `lo` starts before `at`; gallop up from there.
+        let (mut lo, mut step) = (hint, 1);
+        let hi = loop {
+            let probe = lo + step;
+            if probe >= tokens.len() {
+                break tokens.len();
+            }
+            if !before(&tokens[probe]) {
+                break probe;
+            }
+            lo = probe + 1;
+            step *= 2;
+        };
+        lo + tokens[lo..hi].partition_point(before)
+    }
+
     /// Whether byte `at` lies inside a comment (not at its first byte): no
     /// line can be put there.
     pub(crate) fn in_comment(&self, at: usize) -> bool {
@@ -301,5 +329,28 @@ impl Landmarks {
             _ => return,
         };
         list.push(i as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `first_at_or_after` against the plain binary search, for every
+    /// byte and hint of a text.
+    #[test]
+    fn first_at_or_after_is_the_partition_point() {
+        let src = b"int a = f(b, c);\n#define X 1\n  x->y :: z;  ";
+        let lexed = lex::lex(src);
+        let cx = Tokens::new(src, &lexed);
+        let n = lexed.tokens.len();
+        for at in 0..=src.len() + 1 {
+            let want = lexed.tokens.partition_point(|t| (t.start as usize) < at);
+            for hint in 0..=n + 2 {
+                assert_eq!(cx.first_at_or_after(at, hint), want, "at {at}, hint {hint}");
+            }
+        }
+        let empty = lex::lex(b"");
+        assert_eq!(Tokens::new(b"", &empty).first_at_or_after(3, 5), 0);
     }
 }

@@ -350,17 +350,20 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
                         let pair = |(scope, n): &(String, String)| {
                             scope.as_str() == qualifier.as_ref() && n == name
                         };
-                        let own = own_macro_declared.get_or_insert_with(|| {
-                            if super::may_declare_through_macro(cx.src) {
-                                macro_declared_in(&cx.tokens)
-                            } else {
-                                Vec::new()
-                            }
-                        });
                         let r = mapping_for(name, &cx.opts.target)
                             .map(|m| (m, m.resolve(&cx.opts.target)));
+                        // The file's own asked last: it costs a scan of the file.
                         if let Some((m, r)) = r.filter(|(_, r)| r.legacy.is_none())
-                            && (own.iter().any(pair) || cx.opts.macro_declared.iter().any(pair))
+                            && (cx.opts.macro_declared.iter().any(pair)
+                                || (own_macro_declared.get_or_insert_with(|| {
+                                    if super::may_declare_through_macro(cx.src) {
+                                        macro_declared_in(&cx.tokens)
+                                    } else {
+                                        Vec::new()
+                                    }
+                                }))
+                                .iter()
+                                .any(pair))
                         {
                             names.push(Name {
                                 tok: i,
@@ -859,6 +862,7 @@ fn tested_by_value(cx: &Cx<'_>, i: usize) -> bool {
 
 /// Whether an identifier may be a CUDA name of the tables or have the shape
 /// of one: the pass's cheap first test, which most identifiers fail.
+#[inline]
 fn may_be_cuda_name(word: &[u8]) -> bool {
     mappings::may_be_key(word) || looks_like_cuda_bytes(word)
 }

@@ -51,12 +51,21 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         o.dedup();
         o
     };
+    // The lengths of the words looked for (63 for any longer): a bit test
+    // passes over nearly every other identifier before any comparison.
+    let bit = |len: usize| 1u64 << len.min(63);
+    let lengths = (owners.iter().map(|o| o.len()))
+        .chain([CG_NAMESPACE.len(), b"auto".len()])
+        .fold(0u64, |m, len| m | bit(len));
     let n = cx.lx.tokens.len();
     let mut cg = false;
     let mut candidates = Vec::new();
     for i in 0..n {
         let t = cx.tok(i);
-        if t.kind != TokenKind::Ident || t.in_directive() {
+        if t.kind != TokenKind::Ident
+            || lengths & bit(t.range().len()) == 0
+            || t.in_directive()
+        {
             continue;
         }
         let text = cx.text(i);
