@@ -43,6 +43,9 @@ pub struct ProjectNames {
     /// ([`ProjectNames::defined_in`]), not run-wide, so that one program's
     /// shim does not silence another's uses.
     defines_of: Mutex<HashMap<PathBuf, Vec<String>>>,
+    /// Whether each header outside the run that a file includes is a file:
+    /// asked once per path (a tree's files include the same few).
+    outside_files: Mutex<HashMap<PathBuf, bool>>,
 }
 
 impl ProjectNames {
@@ -102,14 +105,33 @@ impl ProjectNames {
                 .or_default()
                 .extend(local.into_iter().map(|n| n[DEFINES.len()..].to_owned()));
         }
-        let outside = all
+        let outside: Vec<PathBuf> = all
             .into_iter()
-            .filter(|p| !self.index.contains_key(p) && p.is_file());
+            .filter(|p| !self.index.contains_key(p) && self.is_outside_file(p))
+            .collect();
         if let Ok(mut noted) = self.noted.lock() {
             noted.0.extend(names.into_iter().cloned());
             noted.1.extend(outside);
         }
         self.scanned[i].store(true, Ordering::Release);
+    }
+
+    /// Whether `path`, a header outside the run, is a file.
+    fn is_outside_file(&self, path: &Path) -> bool {
+        if let Some(&known) = self
+            .outside_files
+            .lock()
+            .ok()
+            .as_ref()
+            .and_then(|m| m.get(path))
+        {
+            return known;
+        }
+        let is = path.is_file();
+        if let Ok(mut m) = self.outside_files.lock() {
+            m.insert(path.to_path_buf(), is);
+        }
+        is
     }
 
     /// Whether a file of the run that includes `header` (directly or
@@ -337,7 +359,7 @@ pub fn macro_declared(files: &[PathBuf]) -> Vec<(String, String)> {
             batch.extend(
                 includes
                     .into_iter()
-                    .filter(|p| p.is_file() && seen.insert(p.clone())),
+                    .filter(|p| seen.insert(p.clone()) && p.is_file()),
             );
         }
     }
@@ -376,7 +398,7 @@ fn collect(mut batch: Vec<PathBuf>, mut seen: HashSet<PathBuf>) -> HashSet<Strin
         for (n, includes) in found {
             names.extend(n);
             for inc in includes {
-                if seen.insert(inc.clone()) {
+                if seen.insert(inc.clone()) && inc.is_file() {
                     batch.push(inc);
                 }
             }
@@ -397,7 +419,6 @@ fn scan_file(path: &Path, buf: &mut Vec<u8>) -> (Vec<String>, Vec<PathBuf>) {
     let includes = includes
         .into_iter()
         .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
-        .filter(|p| p.is_file())
         .collect();
     (names, includes)
 }

@@ -137,9 +137,7 @@ pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     // searcher for each.
     let fnuz = |b: &[u8]| (0..b.len()).any(|i| b[i] == b'_' && b[i..].starts_with(b"_fnuz"));
     let renamed = cx.edits.iter().find(|e| {
-        fnuz(e.text.as_bytes())
-            && !e.range.is_empty()
-            && !fnuz(&cx.src[e.range.clone()])
+        fnuz(e.text.as_bytes()) && !e.range.is_empty() && !fnuz(&cx.src[e.range.clone()])
     });
     let Some(e) = renamed else {
         return;

@@ -62,10 +62,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let mut candidates = Vec::new();
     for i in 0..n {
         let t = cx.tok(i);
-        if t.kind != TokenKind::Ident
-            || lengths & bit(t.range().len()) == 0
-            || t.in_directive()
-        {
+        if t.kind != TokenKind::Ident || lengths & bit(t.range().len()) == 0 || t.in_directive() {
             continue;
         }
         let text = cx.text(i);
