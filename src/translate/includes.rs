@@ -102,7 +102,9 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                     &line.path
                 }
                 HeaderAction::Keep => {
-                    if let Some(shim) = super::shims::header(&line.path, &cx.opts.target) {
+                    if let Some(shim) = super::shims::header(&line.path, &cx.opts.target)
+                        .filter(|_| !shipped(cx, line))
+                    {
                         // HIP lacks it at the target, and its content has an
                         // exact form there: the include becomes that form.
                         // Less its includes of what the file included before.
@@ -193,9 +195,17 @@ pub(super) fn shim_defines(cx: &Cx<'_>) -> Vec<&'static [u8]> {
             mappings::header(&l.path)
                 .is_some_and(|h| matches!(h.resolve(&cx.opts.target), HeaderAction::Keep))
         })
+        .filter(|l| !shipped(cx, l))
         .filter_map(|l| super::shims::header(&l.path, &cx.opts.target))
         .flat_map(super::shims::defines)
         .collect()
+}
+
+/// Whether the include names, in quotes, a header the project ships beside
+/// the file ([`crate::Options::shipped_headers`]).
+fn shipped(cx: &Cx<'_>, line: &IncludeLine) -> bool {
+    cx.src[cx.tok(line.token).start as usize] == b'"'
+        && cx.opts.shipped_headers.iter().any(|h| *h == line.path)
 }
 
 fn collect(cx: &Cx<'_>) -> Vec<IncludeLine> {

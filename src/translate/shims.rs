@@ -99,6 +99,11 @@ pub(super) fn header(path: &str, target: &crate::mappings::Target) -> Option<&'s
     }
 }
 
+/// The CUDA headers [`header`] may write out in place.
+pub fn headers() -> impl Iterator<Item = &'static str> {
+    ["cooperative_groups/reduce.h", "math_constants.h"].into_iter()
+}
+
 /// The names a header shim defines (each `#define NAME`, its guard aside).
 pub(super) fn defines(shim: &'static str) -> impl Iterator<Item = &'static [u8]> {
     shim.lines()
