@@ -132,20 +132,29 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         match r.name {
             Some(expr) if r.legacy.is_some() && expr.contains('$') => {
                 // A legacy form that is an expression over the object (`$`:
-                // the object and its `.`/`->`), for a call with no argument
-                // on a named variable; elsewhere left to report.
+                // the object and its `.`/`->`; `@`: the call's one argument,
+                // none without it), for a call on a named variable; elsewhere
+                // left to report.
+                let arity = usize::from(expr.contains('@'));
                 let call = (cx.next(m))
                     .filter(|&o| cx.is_punct(o, b"("))
-                    .and_then(|o| cx.next(o))
-                    .filter(|&c| cx.is_punct(c, b")"));
+                    .and_then(|o| cx.call_args(o))
+                    .filter(|a| a.args.len() == arity && a.args.iter().all(|&(s, e)| s < e))
+                    .map(|a| {
+                        let argument = a.args.first().map(|&(s, e)| cx.span(s, e));
+                        (a.close, argument)
+                    });
                 let access = String::from_utf8_lossy(
                     &cx.src[cx.tok(object).start as usize..cx.tok(i).end as usize],
                 );
                 // The object may be written twice: only where that has no effect.
                 let pure = !["++", "--", "(", "="].iter().any(|e| access.contains(e));
                 match call {
-                    Some(close) if object == name && pure => {
-                        let text = expr.replace('$', &access);
+                    Some((close, argument)) if object == name && pure => {
+                        let mut text = expr.replace('$', &access);
+                        if let Some(r) = argument {
+                            text = text.replace('@', &String::from_utf8_lossy(&cx.src[r]));
+                        }
                         let range = cx.tok(object).start as usize..cx.tok(close).end as usize;
                         cx.edits.push(Edit::replace(range, text));
                         *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
