@@ -548,7 +548,11 @@ __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc
     let out = stdout(&o);
     let w005: Vec<&str> = out.lines().filter(|l| l.contains("HIP-W005")).collect();
     assert_eq!(w005.len(), 1, "{out}");
-    assert!(w005.iter().all(|l| l.contains("other.cu") && l.contains("__stcs")), "{out}");
+    assert!(
+        w005.iter()
+            .all(|l| l.contains("other.cu") && l.contains("__stcs")),
+        "{out}"
+    );
     let fixed = |name: &str| {
         out.lines()
             .any(|l| l.contains(&format!("{name}\"")) && l.contains("\"fixed\":1"))

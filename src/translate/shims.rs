@@ -12,8 +12,8 @@
 //! `__syncwarp`).
 
 use super::Cx;
-use crate::mappings::Version;
 use crate::edit::Edit;
+use crate::mappings::Version;
 
 /// A function HIP lacks and the macro (with its helpers) that defines it:
 /// the CUDA name, the text (one line per line of the file's line ending),
