@@ -29,6 +29,10 @@ pub struct Options {
     pub macro_declared: Vec<(String, String)>,
     /// Leave CUDA names inside string literals as they are (`--keep-strings`).
     pub keep_strings: bool,
+    /// The `#include "…"` paths of CUDA headers the translation would write
+    /// out in place (`math_constants.h`) that the project ships beside this
+    /// file: its own header, kept. Filled by the CLI per file.
+    pub shipped_headers: Vec<String>,
     /// Also report the findings whose fix was applied (the labelled lint
     /// sample judges a required fix's finding like any other).
     #[doc(hidden)]

@@ -534,7 +534,8 @@ __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc
         "#include \"shim.cuh\"\n__global__ void k(unsigned *p, float *f) { atomicInc_system(p, 3); __stcs(f, 1.0f); }\n",
     )
     .unwrap();
-    // Another program of the same run, without the shim: HIP lacks both.
+    // Another program of the same run, without the shim: HIP lacks both
+    // (atomicInc_system gets the translation's own definition there, a fix).
     fs::write(
         dir.path().join("other.cu"),
         "__global__ void g(unsigned *p, float *f) { atomicInc_system(p, 3); __stcs(f, 1.0f); }\n",
@@ -546,8 +547,17 @@ __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc
     );
     let out = stdout(&o);
     let w005: Vec<&str> = out.lines().filter(|l| l.contains("HIP-W005")).collect();
-    assert_eq!(w005.len(), 2, "{out}");
-    assert!(w005.iter().all(|l| l.contains("other.cu")), "{out}");
+    assert_eq!(w005.len(), 1, "{out}");
+    assert!(
+        w005.iter()
+            .all(|l| l.contains("other.cu") && l.contains("__stcs")),
+        "{out}"
+    );
+    let fixed = |name: &str| {
+        out.lines()
+            .any(|l| l.contains(&format!("{name}\"")) && l.contains("\"fixed\":1"))
+    };
+    assert!(fixed("other.cu"), "{out}");
 }
 
 #[test]
@@ -583,4 +593,25 @@ fn a_header_warp_size_is_reported_where_its_includers_use_it_as_one() {
     );
     // The header alone: nothing says how it is used.
     assert_eq!(count(&["--check", "--format", "json", "inc"]), 0);
+}
+
+#[test]
+fn a_toolkit_header_the_project_ships_is_kept() {
+    // HIP 5.2 has no math_constants.h: the translation writes CUDA's
+    // constants in place of the include, unless the project ships its own
+    // copy beside the file (HeCBench's warpsort-hip).
+    let dir = tempfile::tempdir().unwrap();
+    let user = "#include \"math_constants.h\"\n__device__ float f() { return CUDART_PI_F; }\n";
+    fs::write(dir.path().join("k.cu"), user).unwrap();
+    let o = run(&["--hip-version", "5.2", "k.cu"], dir.path());
+    assert!(stdout(&o).contains("#define CUDART_PI_F"), "{}", stdout(&o));
+    fs::write(
+        dir.path().join("math_constants.h"),
+        "#pragma once\n#define CUDART_PI_F 3.141592654f\n",
+    )
+    .unwrap();
+    let o = run(&["--hip-version", "5.2", "k.cu"], dir.path());
+    let out = stdout(&o);
+    assert!(out.contains("#include \"math_constants.h\""), "{out}");
+    assert!(!out.contains("HIPIFY_RS_MATH_CONSTANTS_H"), "{out}");
 }

@@ -134,6 +134,7 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
         // Read from the files once they are known.
         macro_declared: Vec::new(),
+        shipped_headers: Vec::new(),
         report_fixed: false,
     })
 }

@@ -189,6 +189,23 @@ pub(super) fn process(path: &Path, run: &Run<'_>) -> Outcome {
         }
     };
     let kind = FileKind::of_path(path);
+    // A header the translation would write out in place, which the project
+    // ships beside the file (`#include "math_constants.h"`): the project's.
+    let shipped: Vec<String> = hipify_rs::translate::shimmed_headers()
+        .filter(|h| memchr::memmem::find(&o.source, format!("\"{h}\"").as_bytes()).is_some())
+        .filter(|h| path.parent().is_some_and(|d| d.join(h).is_file()))
+        .map(str::to_owned)
+        .collect();
+    let local;
+    let opts = if shipped.is_empty() {
+        opts
+    } else {
+        local = Options {
+            shipped_headers: shipped,
+            ..opts.clone()
+        };
+        &local
+    };
     let result = match run.single_source {
         Some(tree) => tree.process(path, &o.source, kind, opts),
         None => engine::process(&o.source, kind, opts),

@@ -186,9 +186,9 @@ the CUDA-only path. The same code marks calls whose arguments HIP takes otherwis
 it is because an argument HIP has no parameter for is not null (CUDA 13's \
 `cuCtxCreate(&ctx, params, flags, dev)`; with NULL there the argument is dropped), and a call \
 translated whose arguments still need a hand (`cusparseSpSV_solve` without the buffer \
-hipSPARSE takes). One has an exact AMD form the translation supplies itself: `__syncwarp`, \
-defined once per file for AMD GPUs (its memory ordering: a wavefront runs in lockstep), a \
-required fix.\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
+hipSPARSE takes). Some have an exact AMD form the translation supplies itself, a required fix: \
+`__syncwarp`, defined once per file for AMD GPUs (its memory ordering: a wavefront runs in \
+lockstep), and `atomicInc_system`/`atomicDec_system` (a system-scope compare-and-swap loop).\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
 After:\n\n```cpp\n#if !defined(__HIP_PLATFORM_AMD__)\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n#endif\n```";
     LegacyCublas => "HIP-W006", "legacy-cublas", Warning, Never,
         "legacy cuBLAS API (cublas.h without cublas_v2.h), which hipBLAS does not have",

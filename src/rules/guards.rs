@@ -98,7 +98,15 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             }
             _ => is_if && (has_else || only_directives(cx, group, k)),
         };
-        if quiet {
+        if quiet && d.code == Code::VersionCheck && has_else && hip_takes(cx, group, k) == Some(false)
+        {
+            // `#if CUDART_VERSION >= N … #else …`: the `#else` is what older
+            // CUDA compiled, a fallback or a stub; HIP gets it either way.
+            guarded(
+                d,
+                "HIP takes the `#else` branch, the one written for older CUDA: check that it is not a stub",
+            );
+        } else if quiet {
             guarded(d, "HIP compiles the portable branch");
         } else if d.code == Code::CudaArchGuard && arch_outcome_right_on_hip(cx, dir, has_else) {
             guarded(

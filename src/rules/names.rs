@@ -234,7 +234,7 @@ fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 let d = unsupported(cx, range, mapping, &name(), *status);
                 out.push(match fix {
                     Some(edit) => d.with_fix(
-                        "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
+                        crate::translate::function_shim_title(cx.text(n.tok)),
                         vec![edit.clone()],
                         Applicability::Required,
                     ),

@@ -340,8 +340,14 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
                             continue;
                         }
                     }
+                    // CUDA's cooperative groups (`cg::` as every sample aliases
+                    // them): a device function of the tables is CUDA's.
+                    let cooperative = matches!(qualifier.as_ref(), "cooperative_groups" | "cg")
+                        && mapping_for(name, &cx.opts.target).is_some_and(|m| {
+                            m.family == Family::Device && m.kind == Kind::Function
+                        });
                     // Owned by a namespace or class that is not CUDA's.
-                    if mappings::lookup(&qualifier).is_none() {
+                    if mappings::lookup(&qualifier).is_none() && !cooperative {
                         // Unless the class or namespace declares it through a
                         // macro whose argument is renamed (RMM's
                         // `RMM_CUDART_API_WRAPPER(cudaMemPoolCreate, …)` in
@@ -533,7 +539,16 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             },
         });
     }
-    let mut syncwarp = None;
+    // What the file's shimmed includes define is the file's own.
+    let shimmed = includes::shim_defines(cx);
+    for &n in &shimmed {
+        if !defined.contains(&n) {
+            defined.push(n);
+        }
+    }
+    // A function the translation defines: the first use decides where the
+    // definition goes; every use's finding carries the same insertion, made once.
+    let mut definitions: Vec<(&[u8], shims::Definition)> = Vec::new();
     for (i, mapping, status) in unsupported_at {
         if variables.contains(cx.text(i))
             || declared.contains(cx.text(i))
@@ -542,13 +557,18 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             continue;
         }
         let mut fix = None;
-        if cx.text(i) == b"__syncwarp" {
-            // The first use decides where the macro goes; every use's
-            // finding carries the same insertion, made once.
-            match syncwarp.get_or_insert_with(|| shims::syncwarp(cx, i)) {
-                shims::Syncwarp::Defined => continue,
-                shims::Syncwarp::Insert(edit) => fix = Some(edit.clone()),
-                shims::Syncwarp::Nowhere => {}
+        if shims::has_function(cx.text(i)) {
+            let k = match definitions.iter().position(|(n, _)| *n == cx.text(i)) {
+                Some(k) => k,
+                None => {
+                    definitions.push((cx.text(i), shims::function(cx, i)));
+                    definitions.len() - 1
+                }
+            };
+            match &definitions[k].1 {
+                shims::Definition::Defined => continue,
+                shims::Definition::Insert(edit) => fix = Some(edit.clone()),
+                shims::Definition::Nowhere => {}
             }
         }
         names.push(Name {

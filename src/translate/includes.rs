@@ -102,6 +102,32 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                     &line.path
                 }
                 HeaderAction::Keep => {
+                    if let Some(shim) = super::shims::header(&line.path, &cx.opts.target)
+                        .filter(|_| !shipped(cx, line))
+                    {
+                        // HIP lacks it at the target, and its content has an
+                        // exact form there: the include becomes that form.
+                        // Less its includes of what the file included before.
+                        let nl = crate::source::line_ending(cx.src);
+                        let included = |l: &str| {
+                            l.strip_prefix("#include <")
+                                .and_then(|h| h.strip_suffix('>'))
+                                .is_some_and(|h| {
+                                    emitted
+                                        .iter()
+                                        .any(|(e, b)| *e == h && line.branch.starts_with(b))
+                                })
+                        };
+                        let text: String = (shim.lines())
+                            .filter(|l| !included(l))
+                            .map(|l| format!("{l}{nl}"))
+                            .collect();
+                        edits.push(Edit::replace(
+                            dir.line_start as usize..dir.end_with_newline as usize,
+                            text,
+                        ));
+                        continue;
+                    }
                     cx.facts.left.push(Left::Header {
                         tok: line.token,
                         path: line.path.clone(),
@@ -157,6 +183,29 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     cx.edits.extend(edits);
     out.insert_at = insert_point(cx, &lines);
     out
+}
+
+/// The names the file's shimmed includes define (`CUDART_PI_F` where
+/// `math_constants.h` becomes [`super::shims::header`]'s text): the file's own
+/// definitions, for it and its includers.
+pub(super) fn shim_defines(cx: &Cx<'_>) -> Vec<&'static [u8]> {
+    collect(cx)
+        .iter()
+        .filter(|l| {
+            mappings::header(&l.path)
+                .is_some_and(|h| matches!(h.resolve(&cx.opts.target), HeaderAction::Keep))
+        })
+        .filter(|l| !shipped(cx, l))
+        .filter_map(|l| super::shims::header(&l.path, &cx.opts.target))
+        .flat_map(super::shims::defines)
+        .collect()
+}
+
+/// Whether the include names, in quotes, a header the project ships beside
+/// the file ([`crate::Options::shipped_headers`]).
+fn shipped(cx: &Cx<'_>, line: &IncludeLine) -> bool {
+    cx.src[cx.tok(line.token).start as usize] == b'"'
+        && cx.opts.shipped_headers.iter().any(|h| *h == line.path)
 }
 
 fn collect(cx: &Cx<'_>) -> Vec<IncludeLine> {

@@ -29,7 +29,8 @@ const CG_FACTORIES: &[(&[u8], &str)] = &[
 ];
 
 /// Qualifiers of the cooperative-groups types (`cg::`, `cooperative_groups::`):
-/// any namespace alias is allowed, as long as the file names the namespace.
+/// any namespace alias is allowed, as long as the file names the namespace
+/// (or qualifies a name with `cg::`).
 const CG_NAMESPACE: &[u8] = b"cooperative_groups";
 
 /// Variadic calls where the width of an argument's type matters.
@@ -66,7 +67,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             continue;
         }
         let text = cx.text(i);
-        if text == CG_NAMESPACE {
+        // `cg::` is the alias every sample and guide writes (an included
+        // header may declare it).
+        if text == CG_NAMESPACE
+            || (text == b"cg" && cx.next(i).is_some_and(|n| cx.is_punct(n, b"::")))
+        {
             cg = true;
         } else if text == b"auto" || owners.iter().any(|o| o.as_bytes() == text) {
             candidates.push(i);
@@ -131,6 +136,43 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             .and_then(|t| t.hip.name)
             .unwrap_or(var.owner);
         match r.name {
+            Some(expr) if r.legacy.is_some() && expr.contains('$') => {
+                // A legacy form that is an expression over the object (`$`:
+                // the object and its `.`/`->`; `@`: the call's one argument,
+                // none without it), for a call on a named variable; elsewhere
+                // left to report.
+                let arity = usize::from(expr.contains('@'));
+                let call = (cx.next(m))
+                    .filter(|&o| cx.is_punct(o, b"("))
+                    .and_then(|o| cx.call_args(o))
+                    .filter(|a| a.args.len() == arity && a.args.iter().all(|&(s, e)| s < e))
+                    .map(|a| {
+                        let argument = a.args.first().map(|&(s, e)| cx.span(s, e));
+                        (a.close, argument)
+                    });
+                let access = String::from_utf8_lossy(
+                    &cx.src[cx.tok(object).start as usize..cx.tok(i).end as usize],
+                );
+                // The object may be written twice: only where that has no effect.
+                let pure = !["++", "--", "(", "="].iter().any(|e| access.contains(e));
+                match call {
+                    Some((close, argument)) if object == name && pure => {
+                        let mut text = expr.replace('$', &access);
+                        if let Some(r) = argument {
+                            text = text.replace('@', &String::from_utf8_lossy(&cx.src[r]));
+                        }
+                        let range = cx.tok(object).start as usize..cx.tok(close).end as usize;
+                        cx.edits.push(Edit::replace(range, text));
+                        *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+                    }
+                    _ => cx.facts.left.push(Left::Member {
+                        object,
+                        member: m,
+                        hip_type,
+                        entry,
+                    }),
+                }
+            }
             Some(hip) if hip != member => {
                 if member == "num_threads" && in_varargs_call(cx, i) {
                     if object != name {

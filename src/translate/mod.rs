@@ -24,6 +24,8 @@ pub(crate) use identifiers::{
     may_act_on, namespace_qualifiers,
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
+pub(crate) use shims::function_title as function_shim_title;
+pub use shims::headers as shimmed_headers;
 
 use std::collections::BTreeMap;
 use std::ops::Range;

@@ -1,5 +1,9 @@
-//! Definitions the translation adds where HIP lacks a CUDA function at every
-//! version and AMD GPUs have an exact form of it. One so far: `__syncwarp`,
+//! Definitions the translation adds where HIP lacks a CUDA function or header
+//! at the target and has an exact form of it. Two headers (their text in
+//! `shims/`): `cooperative_groups/reduce.h` (HIP has none: `cg::reduce` over
+//! a tile or coalesced group through the group's `shfl_down` and `shfl`, with
+//! CUDA's six operators, for AMD GPUs) and `math_constants.h` before HIP 5.3
+//! (the `#define`s of CUDA 13.0's header, as they are). And `__syncwarp`,
 //! absent from HIP's headers (and AMD's HIPIFY tables) through HIP 7.0. A
 //! wavefront runs in lockstep, so what remains of it on AMD GPUs is its
 //! memory ordering among the lanes: a release fence, a wave barrier, an
@@ -9,18 +13,109 @@
 
 use super::Cx;
 use crate::edit::Edit;
+use crate::mappings::Version;
 
-/// The macro, one line per line of the file's line ending.
-const SYNCWARP: [&str; 4] = [
-    "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__syncwarp)",
-    "// hipify-rs: HIP has no __syncwarp; a wavefront runs in lockstep, so it only orders memory",
-    "#define __syncwarp(...) (__builtin_amdgcn_fence(__ATOMIC_RELEASE, \"wavefront\"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"wavefront\"))",
-    "#endif",
+/// A function HIP lacks and the macro (with its helpers) that defines it:
+/// the CUDA name, the text (one line per line of the file's line ending),
+/// and the title of the fix that inserts it.
+struct Function {
+    name: &'static [u8],
+    lines: &'static [&'static str],
+    title: &'static str,
+}
+
+const FUNCTIONS: [Function; 3] = [
+    Function {
+        name: b"__syncwarp",
+        lines: &[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__syncwarp)",
+            "// hipify-rs: HIP has no __syncwarp; a wavefront runs in lockstep, so it only orders memory",
+            "#define __syncwarp(...) (__builtin_amdgcn_fence(__ATOMIC_RELEASE, \"wavefront\"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"wavefront\"))",
+            "#endif",
+        ],
+        title: "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
+    },
+    Function {
+        name: b"atomicInc_system",
+        lines: &[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(atomicInc_system)",
+            "// hipify-rs: HIP has no atomicInc_system; CUDA's ((old >= val) ? 0 : old + 1), stored by a system-scope compare-and-swap loop",
+            "#define atomicInc_system(...) hipify_rs_atomicInc_system(__VA_ARGS__)",
+            "__device__ inline unsigned int hipify_rs_atomicInc_system(unsigned int *address, unsigned int val) {",
+            "  unsigned int old = *(volatile unsigned int *)address, assumed;",
+            "  do {",
+            "    assumed = old;",
+            "    old = atomicCAS_system(address, assumed, (assumed >= val) ? 0u : assumed + 1u);",
+            "  } while (old != assumed);",
+            "  return old;",
+            "}",
+            "#endif",
+        ],
+        title: "define atomicInc_system for AMD GPUs (a system-scope compare-and-swap loop)",
+    },
+    Function {
+        name: b"atomicDec_system",
+        lines: &[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(atomicDec_system)",
+            "// hipify-rs: HIP has no atomicDec_system; CUDA's ((old == 0 || old > val) ? val : old - 1), stored by a system-scope compare-and-swap loop",
+            "#define atomicDec_system(...) hipify_rs_atomicDec_system(__VA_ARGS__)",
+            "__device__ inline unsigned int hipify_rs_atomicDec_system(unsigned int *address, unsigned int val) {",
+            "  unsigned int old = *(volatile unsigned int *)address, assumed;",
+            "  do {",
+            "    assumed = old;",
+            "    old = atomicCAS_system(address, assumed, (assumed == 0u || assumed > val) ? val : assumed - 1u);",
+            "  } while (old != assumed);",
+            "  return old;",
+            "}",
+            "#endif",
+        ],
+        title: "define atomicDec_system for AMD GPUs (a system-scope compare-and-swap loop)",
+    },
 ];
 
-/// What to do about a `__syncwarp` use.
-pub(super) enum Syncwarp {
-    /// The file defines `__syncwarp` itself (or a translation did): nothing.
+/// Whether the translation can define the function `name` (a shim).
+pub(super) fn has_function(name: &[u8]) -> bool {
+    FUNCTIONS.iter().any(|f| f.name == name)
+}
+
+/// The title of the fix that defines the function `name`.
+pub(crate) fn function_title(name: &[u8]) -> &'static str {
+    (FUNCTIONS.iter())
+        .find(|f| f.name == name)
+        .map_or("define it", |f| f.title)
+}
+
+/// The text standing for an `#include` of `path` where HIP lacks the header
+/// at `target` (one line per line; the caller sets the line endings). The
+/// reduce shim only where HIP's headers were checked to lack what it
+/// defines (5.2.3; a later HIP might declare `cooperative_groups::plus`).
+pub(super) fn header(path: &str, target: &crate::mappings::Target) -> Option<&'static str> {
+    match path {
+        "cooperative_groups/reduce.h" if target.hip_version < Version::new(6, 0, 0) => {
+            Some(include_str!("shims/cg_reduce.h"))
+        }
+        "math_constants.h" => Some(include_str!("shims/math_constants.h")),
+        _ => None,
+    }
+}
+
+/// The CUDA headers [`header`] may write out in place.
+pub fn headers() -> impl Iterator<Item = &'static str> {
+    ["cooperative_groups/reduce.h", "math_constants.h"].into_iter()
+}
+
+/// The names a header shim defines (each `#define NAME`, its guard aside).
+pub(super) fn defines(shim: &'static str) -> impl Iterator<Item = &'static [u8]> {
+    shim.lines()
+        .filter_map(|l| l.strip_prefix("#define "))
+        .filter_map(|l| l.split([' ', '(']).next())
+        .filter(|n| !n.starts_with("HIPIFY_RS_"))
+        .map(str::as_bytes)
+}
+
+/// What to do about a use of a function [`FUNCTIONS`] defines.
+pub(super) enum Definition {
+    /// The file defines the name itself (or a translation did): nothing.
     Defined,
     /// Insert the macro with this edit.
     Insert(Edit),
@@ -28,18 +123,23 @@ pub(super) enum Syncwarp {
     Nowhere,
 }
 
-/// For the file's first `__syncwarp` use, token `first`: whether the file
+/// For the file's first use of a function of [`FUNCTIONS`], token `first`
+/// (`__syncwarp`, `atomicInc_system`): whether the file
 /// defines it, or where the macro goes: on its own lines before the
 /// top-level declaration holding that use, outside every conditional (a
 /// guard or `#if` there could hide it from later uses).
-pub(super) fn syncwarp(cx: &Cx<'_>, first: usize) -> Syncwarp {
+pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
+    let name = cx.text(first);
+    let Some(shim) = FUNCTIONS.iter().find(|f| f.name == name) else {
+        return Definition::Nowhere;
+    };
     let defines = cx.lx.directives.iter().any(|d| {
         d.name == "define"
             && (d.first_token as usize + 1) < d.end_token as usize
-            && cx.text(d.first_token as usize + 1) == b"__syncwarp"
+            && cx.text(d.first_token as usize + 1) == name
     });
     if defines {
-        return Syncwarp::Defined;
+        return Definition::Defined;
     }
     // The top-level declaration (or directive) holding the use.
     let mut start = first;
@@ -56,7 +156,7 @@ pub(super) fn syncwarp(cx: &Cx<'_>, first: usize) -> Syncwarp {
         let s = at.start as usize;
         let line = memchr::memrchr(b'\n', &cx.src[..s]).map_or(0, |p| p + 1);
         if start > 0 && cx.tok(start - 1).end as usize > line {
-            return Syncwarp::Nowhere;
+            return Definition::Nowhere;
         }
         line
     };
@@ -81,10 +181,10 @@ pub(super) fn syncwarp(cx: &Cx<'_>, first: usize) -> Syncwarp {
     }
     let point = super::above_suppressions(cx.src, point);
     if cx.in_comment(point) {
-        return Syncwarp::Nowhere;
+        return Definition::Nowhere;
     }
     let nl = crate::source::line_ending(cx.src);
-    let mut text: String = SYNCWARP.iter().map(|l| format!("{l}{nl}")).collect();
+    let mut text: String = shim.lines.iter().map(|l| format!("{l}{nl}")).collect();
     text.push_str(nl);
-    Syncwarp::Insert(Edit::insert(point, text))
+    Definition::Insert(Edit::insert(point, text))
 }
