@@ -56,7 +56,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     // passes over nearly every other identifier before any comparison.
     let bit = |len: usize| 1u64 << len.min(63);
     let lengths = (owners.iter().map(|o| o.len()))
-        .chain([CG_NAMESPACE.len(), b"auto".len()])
+        .chain([CG_NAMESPACE.len(), b"cg".len(), b"auto".len()])
         .fold(0u64, |m, len| m | bit(len));
     let n = cx.lx.tokens.len();
     let mut cg = false;
