@@ -134,7 +134,7 @@ pub(super) fn apply_fixes(
     let mut clashed = false;
     let mut left = Vec::with_capacity(diags.len());
     let mut applied = Vec::new();
-    let mut taken: HashMap<(usize, usize), ()> = HashMap::new();
+    let mut taken: HashMap<(usize, usize, std::borrow::Cow<'_, str>), ()> = HashMap::new();
     // The translation's edits by start (stably: insertions at one point keep
     // their order), with the furthest end before each, so that each fix is
     // checked against the edits near it only.
@@ -165,11 +165,11 @@ pub(super) fn apply_fixes(
             left.push(d);
             continue;
         };
-        // The same fix offered twice (one literal behind two uses) counts once.
-        let key = fix
-            .edits
-            .first()
-            .map_or((0, 0), |e| (e.range.start, e.range.end));
+        // The same fix offered twice (one literal behind two uses) counts
+        // once; two insertions at one point (two shims) are two fixes.
+        let key = fix.edits.first().map_or((0, 0, Default::default()), |e| {
+            (e.range.start, e.range.end, e.text.clone())
+        });
         if taken.contains_key(&key) {
             fixed += 1;
             applied.push(d);

@@ -172,6 +172,7 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
     let mut words: Vec<&'static [u8]> = translate::path_first_words()
         .chain(rules::triggers().flat_map(|t| t.words.iter().copied()))
         .chain(translate::namespace_qualifiers().map(str::as_bytes))
+        .chain(translate::CG_WORDS)
         .collect();
     let prefixes: Vec<&'static [u8]> = rules::triggers()
         .flat_map(|t| t.prefixes.iter().copied())
@@ -321,6 +322,8 @@ mod tests {
             "auto s = R\"(raw)\";",
             "int cuda\\\nMalloc;",
             "cuFooBar x;",
+            // The member pass reads tiles through the `cg` alias alone.
+            "auto t = cg::tiled_partition<8>(b); t.any",
         ] {
             assert!(!skips(src), "skipped: {src}");
         }

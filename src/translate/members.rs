@@ -33,6 +33,11 @@ const CG_FACTORIES: &[(&[u8], &str)] = &[
 /// (or qualifies a name with `cg::`).
 const CG_NAMESPACE: &[u8] = b"cooperative_groups";
 
+/// The words that let the pass read cooperative-groups variables: the
+/// namespace, or the alias every sample writes (`cg::`). A file with
+/// neither holds none (the prefilter reads this).
+pub(crate) const CG_WORDS: [&[u8]; 2] = [CG_NAMESPACE, b"cg"];
+
 /// Variadic calls where the width of an argument's type matters.
 const VARARGS_CALLS: &[&[u8]] = &[b"printf", b"fprintf", b"sprintf", b"snprintf"];
 
@@ -56,7 +61,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     // passes over nearly every other identifier before any comparison.
     let bit = |len: usize| 1u64 << len.min(63);
     let lengths = (owners.iter().map(|o| o.len()))
-        .chain([CG_NAMESPACE.len(), b"cg".len(), b"auto".len()])
+        .chain(CG_WORDS.map(<[u8]>::len))
+        .chain([b"auto".len()])
         .fold(0u64, |m, len| m | bit(len));
     let n = cx.lx.tokens.len();
     let mut cg = false;
@@ -146,10 +152,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                     .filter(|&o| cx.is_punct(o, b"("))
                     .and_then(|o| cx.call_args(o))
                     .filter(|a| a.args.len() == arity && a.args.iter().all(|&(s, e)| s < e))
-                    .map(|a| {
-                        let argument = a.args.first().map(|&(s, e)| cx.span(s, e));
-                        (a.close, argument)
-                    });
+                    .map(|a| (a.close, a.args.first().map(|&(s, e)| cx.span(s, e))));
                 let access = String::from_utf8_lossy(
                     &cx.src[cx.tok(object).start as usize..cx.tok(i).end as usize],
                 );
@@ -157,12 +160,20 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 let pure = !["++", "--", "(", "="].iter().any(|e| access.contains(e));
                 match call {
                     Some((close, argument)) if object == name && pure => {
-                        let mut text = expr.replace('$', &access);
-                        if let Some(r) = argument {
-                            text = text.replace('@', &String::from_utf8_lossy(&cx.src[r]));
+                        let text = expr.replace('$', &access);
+                        let start = cx.tok(object).start as usize;
+                        let end = cx.tok(close).end as usize;
+                        match (argument, text.split_once('@')) {
+                            // The text around the argument, which stays as it
+                            // is (other edits may rename inside it).
+                            (Some(arg), Some((before, after))) => {
+                                cx.edits
+                                    .push(Edit::replace(start..arg.start, before.to_string()));
+                                cx.edits
+                                    .push(Edit::replace(arg.end..end, after.to_string()));
+                            }
+                            _ => cx.edits.push(Edit::replace(start..end, text)),
                         }
-                        let range = cx.tok(object).start as usize..cx.tok(close).end as usize;
-                        cx.edits.push(Edit::replace(range, text));
                         *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
                     }
                     _ => cx.facts.left.push(Left::Member {

@@ -5,6 +5,8 @@
 //! Also what CUDA's headers accept and HIP's reject: `h = {}` on a half
 //! type, which HIP's several `operator=` make ambiguous, names the type.
 
+use std::ops::Range;
+
 use super::Cx;
 use crate::edit::{self, Edit};
 use crate::lex::TokenKind;
@@ -40,21 +42,20 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
             i += 3;
             continue;
         };
-        // Not where the translation deletes text (a directive with a launch
-        // after its header name).
-        let span = cx.span(i, close + 3);
-        let k = deleted.partition_point(|d| d.end <= span.start);
-        if deleted.get(k).is_some_and(|d| d.start < span.end) {
-            i = close + 3;
-            continue;
-        }
-        for first in [i, close] {
-            for k in first..first + 2 {
-                let gap = cx.tok(k).end as usize..cx.tok(k + 1).start as usize;
-                if !gap.is_empty() {
-                    cx.edits.push(Edit::delete(gap));
-                }
-            }
+        let gaps: Vec<Range<usize>> = [i, i + 1, close, close + 1]
+            .iter()
+            .map(|&k| cx.tok(k).end as usize..cx.tok(k + 1).start as usize)
+            .filter(|gap| !gap.is_empty())
+            .collect();
+        // Not where the translation deletes the blanks (a directive with a
+        // launch after its header name); a deletion elsewhere in the launch
+        // (`register` dropped in its configuration) leaves them to join.
+        let in_deleted = |gap: &Range<usize>| {
+            let k = deleted.partition_point(|d| d.end <= gap.start);
+            deleted.get(k).is_some_and(|d| d.start < gap.end)
+        };
+        if !gaps.iter().any(in_deleted) {
+            cx.edits.extend(gaps.into_iter().map(Edit::delete));
         }
         i = close + 3;
     }
