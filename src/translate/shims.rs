@@ -154,7 +154,7 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
         cx.lx.directives[at.directive as usize].line_start as usize
     } else {
         let s = at.start as usize;
-        let line = memchr::memrchr(b'\n', &cx.src[..s]).map_or(0, |p| p + 1);
+        let line = memchr::memrchr2(b'\n', b'\r', &cx.src[..s]).map_or(0, |p| p + 1);
         if start > 0 && cx.tok(start - 1).end as usize > line {
             return Definition::Nowhere;
         }
