@@ -9,7 +9,11 @@
 //! memory ordering among the lanes: a release fence, a wave barrier, an
 //! acquire fence, as a macro defined only where the compiler is AMD's
 //! (`__HIP__`, which clang defines itself; HIP's NVIDIA path keeps CUDA's
-//! `__syncwarp`).
+//! `__syncwarp`). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …),
+//! which HIP lacks at every version: one block each in `shims/simd.h`,
+//! checked against CUDA's own on a GPU by `ci/simd-check`.
+
+use std::sync::LazyLock;
 
 use super::Cx;
 use crate::edit::Edit;
@@ -73,16 +77,46 @@ const FUNCTIONS: [Function; 3] = [
     },
 ];
 
+/// CUDA's SIMD intrinsics: the blocks of `shims/simd.h`, each from its `#if`
+/// line (which names the function: `!defined(__vadd4)`) to its `#endif`.
+static SIMD: LazyLock<Vec<Function>> = LazyLock::new(|| {
+    let mut blocks = Vec::new();
+    let mut lines = include_str!("shims/simd.h").lines();
+    while let Some(first) = lines.by_ref().find(|l| l.starts_with("#if ")) {
+        let name = (first
+            .rsplit_once("!defined(")
+            .and_then(|(_, n)| n.strip_suffix(')')))
+        .expect("simd.h: a block's #if line ends in `!defined(NAME)`");
+        let mut block = vec![first];
+        block.extend(lines.by_ref().take_while(|l| *l != "#endif"));
+        block.push("#endif");
+        // Built once per process and kept for its life, as `FUNCTIONS` is.
+        blocks.push(Function {
+            name: name.as_bytes(),
+            lines: Box::leak(block.into_boxed_slice()),
+            title: "define it for AMD GPUs (CUDA's SIMD operation, a lane at a time)",
+        });
+    }
+    blocks
+});
+
+/// The function `name` the translation can define (a shim).
+fn find(name: &[u8]) -> Option<&'static Function> {
+    let mut all = FUNCTIONS.iter();
+    if name.starts_with(b"__v") && name.len() <= 12 {
+        return all.chain(SIMD.iter()).find(|f| f.name == name);
+    }
+    all.find(|f| f.name == name)
+}
+
 /// Whether the translation can define the function `name` (a shim).
 pub(super) fn has_function(name: &[u8]) -> bool {
-    FUNCTIONS.iter().any(|f| f.name == name)
+    find(name).is_some()
 }
 
 /// The title of the fix that defines the function `name`.
 pub(crate) fn function_title(name: &[u8]) -> &'static str {
-    (FUNCTIONS.iter())
-        .find(|f| f.name == name)
-        .map_or("define it", |f| f.title)
+    find(name).map_or("define it", |f| f.title)
 }
 
 /// The text standing for an `#include` of `path` where HIP lacks the header
@@ -130,7 +164,7 @@ pub(super) enum Definition {
 /// guard or `#if` there could hide it from later uses).
 pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
     let name = cx.text(first);
-    let Some(shim) = FUNCTIONS.iter().find(|f| f.name == name) else {
+    let Some(shim) = find(name) else {
         return Definition::Nowhere;
     };
     let defines = cx.lx.directives.iter().any(|d| {
@@ -141,9 +175,19 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
     if defines {
         return Definition::Defined;
     }
-    // The top-level declaration (or directive) holding the use.
+    // The top-level declaration (or directive) holding the use. Code walks
+    // over the directives within it (`#pragma unroll` before a loop): they
+    // do not end a declaration.
+    let context = cx.tok(first).directive;
     let mut start = first;
-    while let Some(p) = cx.prev(start) {
+    for p in (0..first).rev() {
+        let t = cx.tok(p);
+        if t.directive != context {
+            if t.in_directive() && !cx.tok(first).in_directive() {
+                continue;
+            }
+            break;
+        }
         if matches!(cx.text(p), b";" | b"}") && cx.at_namespace_scope(p) {
             break;
         }
@@ -187,4 +231,45 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
     let mut text: String = shim.lines.iter().map(|l| format!("{l}{nl}")).collect();
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mappings;
+
+    /// `simd.h` defines exactly the functions the tables list with no HIP
+    /// name among CUDA's SIMD intrinsics: all 82, each its own block.
+    #[test]
+    fn simd_blocks_are_cudas_unmapped_simd_intrinsics() {
+        assert_eq!(SIMD.len(), 82);
+        for f in SIMD.iter() {
+            let name = std::str::from_utf8(f.name).unwrap();
+            let m = mappings::lookup(name).unwrap_or_else(|| panic!("{name}: not a CUDA name"));
+            assert!(
+                m.hip.name.is_none(),
+                "{name}: HIP has it now ({:?})",
+                m.hip.name
+            );
+            let body = f.lines.join("\n");
+            let short = &name[2..];
+            assert!(
+                body.contains(&format!("#define {name}(...) hipify_rs_{short}(")),
+                "{name}"
+            );
+            assert!(f.lines.last() == Some(&"#endif"), "{name}: one block");
+            assert!(find(f.name).is_some_and(|g| std::ptr::eq(g, f)));
+        }
+        let declared = mappings::all()
+            .iter()
+            .filter(|m| m.cuda.starts_with("__v") && m.hip.name.is_none())
+            .filter(|m| m.cuda.ends_with(['2', '4']))
+            .filter(|m| {
+                m.cuda[3..m.cuda.len() - 1]
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase())
+            })
+            .count();
+        assert_eq!(declared, 82);
+    }
 }
