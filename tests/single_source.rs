@@ -34,6 +34,19 @@ fn files(root: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// `bytes` as text, each byte of no UTF-8 as `\xNN` (a Latin-1 file's),
+/// so that a snapshot tells it from U+FFFD.
+fn escaped(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
 fn trees() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/single-source");
     let mut trees: Vec<PathBuf> = std::fs::read_dir(root)
@@ -75,7 +88,7 @@ fn single_source_trees() {
                 .replace('\\', "/");
             snapshot.push_str(&format!(
                 "════ {rel}\n{}\n",
-                std::fs::read_to_string(&f).unwrap()
+                escaped(&std::fs::read(&f).unwrap())
             ));
         }
         let printed = String::from_utf8_lossy(&run.stderr)
@@ -100,8 +113,8 @@ fn single_source_trees() {
         );
         for (f, bytes) in before {
             assert_eq!(
-                String::from_utf8_lossy(&std::fs::read(&f).unwrap()),
-                String::from_utf8_lossy(&bytes),
+                escaped(&std::fs::read(&f).unwrap()),
+                escaped(&bytes),
                 "{name}: a second run changed {}",
                 f.display()
             );

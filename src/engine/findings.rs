@@ -124,6 +124,12 @@ pub(super) struct Fixes {
 /// translation's edits and write such a fix against the translated text.
 /// Edits reaching across a fix's range, or on the very same range, keep
 /// the fix out for this round.
+///
+/// Where a fix inserts at a point the translation inserts at too, the
+/// fix's first insertion goes after the translation's and its later ones
+/// before: those close what the fix wraps (the `#endif` of a guard around
+/// a definition comes right after its `}`, before the runtime include the
+/// next line gets), so the two nest.
 pub(super) fn apply_fixes(
     edits: &mut Vec<Edit>,
     diags: Vec<Diagnostic>,
@@ -149,6 +155,7 @@ pub(super) fn apply_fixes(
     let mut spans: BTreeMap<usize, usize> = BTreeMap::new();
     let mut points: BTreeSet<usize> = BTreeSet::new();
     let mut added: Vec<Edit> = Vec::new();
+    let mut closes: Vec<Edit> = Vec::new();
     let mut covered: Vec<usize> = Vec::new();
     let mut diags = diags;
     diags.sort_by_key(|d| {
@@ -222,9 +229,13 @@ pub(super) fn apply_fixes(
         for &i in &covered {
             gone[i] = true;
         }
-        for f in &fix.edits {
+        for (n, f) in fix.edits.iter().enumerate() {
             if f.range.is_empty() {
                 points.insert(f.range.start);
+                if n > 0 {
+                    closes.push(f.clone());
+                    continue;
+                }
             } else {
                 let end = spans.entry(f.range.start).or_insert(f.range.end);
                 *end = (*end).max(f.range.end);
@@ -240,6 +251,12 @@ pub(super) fn apply_fixes(
             k += 1;
             !gone[k - 1]
         });
+    }
+    if !closes.is_empty() {
+        // Sorted stably by start later (`edit::normalize`): first at their
+        // points.
+        closes.append(edits);
+        *edits = closes;
     }
     edits.extend(added);
     Fixes {

@@ -13,7 +13,8 @@
 //! 2. [`Class::Launch`]: a launch rewritten (`--hip-kernel-execution-syntax`)
 //!    where the rewrite left no `<<<` of the text as it was, unless the
 //!    bytes it replaced hold a brace or a `;` (junk like `struct{)<<<…`: the
-//!    scopes after it read anew).
+//!    scopes after it read anew) or a body follows its arguments (junk,
+//!    `k<<<1,2>>>(int a){…}`: rewritten, a function's head).
 //! 3. A token-internal edit, the range within one token:
 //!    - [`Class::Ident`]: a whole identifier token that is not one plain
 //!      word (spelled across a line splice) replaced by a word no pass acts
@@ -47,7 +48,8 @@
 //! 6. [`Class::DirectiveDeleted`]: a whole directive (its line and line
 //!    break) deleted where it joins no code: before the first token of code,
 //!    next to a directive that stays, or after a `;`, `{` or `}` that
-//!    [ends a statement](Judge::ends_statement).
+//!    [ends a statement](Judge::ends_statement) where no bracket left open
+//!    before it pairs with one after it ([`Judge::joins_brackets`]).
 //!
 //! Any other edit (an `asm` statement replaced by a call, most fixes) sends
 //! the output round again, and so does a fix another edit kept out (the
@@ -188,7 +190,17 @@ impl<'c, 'a> Judge<'c, 'a> {
             return ok.then_some(Class::Word);
         }
         if e.text.starts_with("hipLaunchKernelGGL(") && !cx.facts.launches_left {
-            let ok = !old.iter().any(|b| matches!(b, b'{' | b'}' | b';'));
+            // Nor where a body follows its arguments (junk, `k<<<1,2>>>(int
+            // a){…}`): `hipLaunchKernelGGL(…) {` reads as a function's head,
+            // whose qualifiers a rule reads for the code in it.
+            let body = cx.lx.tokens[..]
+                .partition_point(|t| (t.start as usize) < r.end)
+                .checked_sub(1)
+                .filter(|&open| cx.is_punct(open, b"("))
+                .and_then(|open| cx.matching_close(open))
+                .and_then(|close| cx.next(close))
+                .is_some_and(|n| cx.is_punct(n, b"{"));
+            let ok = !body && !old.iter().any(|b| matches!(b, b'{' | b'}' | b';'));
             return ok.then_some(Class::Launch);
         }
         let k = tokens.partition_point(|t| (t.start as usize) < r.start);
@@ -268,21 +280,14 @@ impl<'c, 'a> Judge<'c, 'a> {
         let first = dir.first_token as usize;
         let before = first.checked_sub(1).map(|p| &tokens[p]);
         let after = tokens.get(dir.end_token as usize);
-        let stays = |t: &Token| {
-            t.in_directive() && {
-                let d = &dirs[t.directive as usize];
-                self.deletions
-                    .binary_search(&(d.line_start as usize))
-                    .is_err()
-            }
-        };
+        let stays = |t: &Token| t.in_directive() && !self.deleted(&dirs[t.directive as usize]);
         if before.is_none_or(stays) || after.is_some_and(stays) {
             return Some(Class::DirectiveDeleted);
         }
         // The last token of code before it.
         let ok = match tokens[..first].iter().rposition(|t| !t.in_directive()) {
             None => true,
-            Some(p) => self.ends_statement(p),
+            Some(p) => self.ends_statement(p) && !self.joins_brackets(p, dir.end_token as usize),
         };
         ok.then_some(Class::DirectiveDeleted)
     }
@@ -358,6 +363,40 @@ impl<'c, 'a> Judge<'c, 'a> {
             }
         }
         true
+    }
+
+    /// Whether an edit of the round deletes directive `d`.
+    fn deleted(&self, d: &lex::Directive) -> bool {
+        (self.deletions)
+            .binary_search(&(d.line_start as usize))
+            .is_ok()
+    }
+
+    /// Whether deleting the directives from token `from` on (those
+    /// deleted) joins code whose brackets then pair: a `{` that the code
+    /// before them, up to token `p`, leaves open, and a closing bracket the
+    /// code after them does not match. Brackets pair within a run of code
+    /// between directives, so the next round would read one body where this
+    /// one read two halves (`{` `#include <cuda.h>` `}`: a definition's
+    /// body, which the guard of a project's `atomicMax` reads).
+    fn joins_brackets(&self, p: usize, from: usize) -> bool {
+        let cx = self.cx;
+        let tokens = &cx.lx.tokens;
+        let mut k = from;
+        while let Some(t) = tokens.get(k).filter(|t| t.in_directive()) {
+            let d = &cx.lx.directives[t.directive as usize];
+            if !self.deleted(d) {
+                return false;
+            }
+            k = d.end_token as usize;
+        }
+        k < tokens.len()
+            && cx
+                .walk(p, BracketSet::Braces, Way::Back)
+                .any(|s| s.unmatched)
+            && cx
+                .walk(k, BracketSet::All, Way::Forward)
+                .any(|s| s.unmatched)
     }
 
     /// Whether token `p` of code ends a statement or opens or closes a
@@ -810,6 +849,35 @@ mod tests {
         // The deleted include joins a call's arguments across it.
         let src = "#include <cuda.h>\nint x = f(1,\n#include <cuda_runtime.h>\n2);\n";
         refuses(src, &Options::default(), "#include <cuda_runtime.h>\n", "");
+    }
+
+    #[test]
+    fn a_directive_deleted_inside_a_body_is_refused() {
+        // The body's braces pair once the line is gone: the guard of the
+        // project's `atomicMax` reads them.
+        let src = "#include <cuda.h>\n__device__ float atomicMax(float* a, float v) {\n#include <cuda_runtime.h>\n  return v;\n}\n";
+        assert!(refuses(
+            src,
+            &Options::default(),
+            "#include <cuda_runtime.h>\n",
+            ""
+        ));
+    }
+
+    #[test]
+    fn a_launch_followed_by_a_body_is_refused() {
+        // Rewritten, a function's head: `min` in it is host code then.
+        let opts = Options {
+            apply_fixes: true,
+            ..launch_syntax()
+        };
+        let src = "__device__ void n() { l<<<3, 8>>>(int f, uint b) { min(f, b); } }\n";
+        assert!(refuses(
+            src,
+            &opts,
+            "l<<<3, 8>>>(",
+            "hipLaunchKernelGGL(l, dim3(3), dim3(8), 0, 0, "
+        ));
     }
 
     #[test]

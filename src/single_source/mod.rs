@@ -370,19 +370,14 @@ impl File<'_> {
                     let cond = self.lx.tokens[d.first_token as usize + 1].start as usize;
                     let last = self.lx.tokens[d.end_token as usize - 1].end as usize;
                     let hip = edit::render_range(self.src, cond..last, &inner);
-                    let (hip, cuda) = (
-                        String::from_utf8_lossy(&hip),
-                        String::from_utf8_lossy(&self.src[cond..last]),
-                    );
-                    let (keyword, hip, cuda) = match d.name.as_str() {
-                        "ifdef" => ("if", format!("defined({hip})"), format!("defined({cuda})")),
-                        "ifndef" => (
-                            "if",
-                            format!("!defined({hip})"),
-                            format!("!defined({cuda})"),
-                        ),
-                        other => (other, hip.into_owned(), cuda.into_owned()),
+                    let cuda = &self.src[cond..last];
+                    // Bytes as they are (a Latin-1 comment on the line).
+                    let (keyword, around): (&str, [&[u8]; 2]) = match d.name.as_str() {
+                        "ifdef" => ("if", [b"defined(", b")"]),
+                        "ifndef" => ("if", [b"!defined(", b")"]),
+                        other => (other, [b"", b""]),
                     };
+                    let [before, after] = around;
                     copied.push((pos..name.start as usize, text.len()));
                     text.extend_from_slice(&self.src[pos..name.start as usize]);
                     // What parts the name from the condition (blanks, a
@@ -392,9 +387,10 @@ impl File<'_> {
                     let gap = &self.src[name.end as usize..cond];
                     text.extend_from_slice(keyword.as_bytes());
                     text.extend_from_slice(if gap.is_empty() { b" " } else { gap });
-                    text.extend_from_slice(
-                        format!("{}{hip}) : ({cuda})", recover::ternary_prefix()).as_bytes(),
-                    );
+                    text.extend_from_slice(recover::ternary_prefix().as_bytes());
+                    for part in [before, &hip, after, b") : (", before, cuda, after, b")"] {
+                        text.extend_from_slice(part);
+                    }
                     pos = last;
                 }
             }

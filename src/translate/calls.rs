@@ -55,8 +55,21 @@ fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
                 && matches!(
                     cx.text(k),
                     b"namespace" | b"extern" | b"struct" | b"class" | b"union" | b"enum"
-                ))
+                )
+                && !tag_dropped(cx, k))
     })
+}
+
+/// Whether `struct` token `k` goes with the CUDA type after it, whose HIP
+/// name is a typedef (`struct cudaGraphicsResource` → `hipGraphicsResource`,
+/// `identifiers::rename`): the next round does not read it, so neither
+/// does this one.
+fn tag_dropped(cx: &Cx<'_>, k: usize) -> bool {
+    cx.text(k) == b"struct"
+        && cx.next(k).is_some_and(|n| {
+            cx.tok(n).kind == TokenKind::Ident
+                && std::str::from_utf8(cx.text(n)).is_ok_and(crate::mappings::hip_is_typedef_only)
+        })
 }
 
 /// The `call_note`s of `rw` that apply at `arity` (0: every arity).
