@@ -50,6 +50,12 @@ fn process(path: &Path, src: &[u8], opts: &Options) -> Translation {
 }
 
 fn render(path: &Path, src: &[u8], opts: &Options) -> String {
+    // What the file's headers declare of the functions the translation
+    // would define, as the CLI reads it.
+    let opts = &Options {
+        own_functions: hipify_rs::project::own_functions(path, src),
+        ..opts.clone()
+    };
     let t = process(path, src, opts);
     // Idempotence: the output translates to itself.
     let again = process(path, &t.output, opts);

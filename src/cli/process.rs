@@ -196,12 +196,14 @@ pub(super) fn process(path: &Path, run: &Run<'_>) -> Outcome {
         .filter(|h| path.parent().is_some_and(|d| d.join(h).is_file()))
         .map(str::to_owned)
         .collect();
+    let own = hipify_rs::project::own_functions(path, &o.source);
     let local;
-    let opts = if shipped.is_empty() {
+    let opts = if shipped.is_empty() && own.is_empty() {
         opts
     } else {
         local = Options {
             shipped_headers: shipped,
+            own_functions: own,
             ..opts.clone()
         };
         &local

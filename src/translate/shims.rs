@@ -9,35 +9,110 @@
 //! memory ordering among the lanes: a release fence, a wave barrier, an
 //! acquire fence, as a macro defined only where the compiler is AMD's
 //! (`__HIP__`, which clang defines itself; HIP's NVIDIA path keeps CUDA's
-//! `__syncwarp`).
+//! `__syncwarp`). Below HIP 6.2, `__match_any_sync` and `__match_all_sync`
+//! (templates over the value's bits: one distinct value at a time by ballot
+//! and shuffle, over the 64 lanes of a wavefront, the result and'ed with the
+//! mask as HIP 6.2's own forms do); below HIP 5.5,
+//! `cudaOccupancyMaxPotentialBlockSizeVariableSMem[WithFlags]` (CUDA's own
+//! host template from `cuda_runtime.h`, over HIP's attribute and occupancy
+//! calls). A function the file or a header it includes declares is the
+//! project's: no definition is added ([`function`]).
 
 use super::Cx;
 use crate::edit::Edit;
 use crate::mappings::Version;
 
 /// A function HIP lacks and the macro (with its helpers) that defines it:
-/// the CUDA name, the text (one line per line of the file's line ending),
-/// and the title of the fix that inserts it.
+/// the CUDA name, the text (one line per line of the file's line ending, in
+/// parts: a helper two shims share comes under its own guard), and the
+/// title of the fix that inserts it.
 struct Function {
     name: &'static [u8],
-    lines: &'static [&'static str],
+    lines: &'static [&'static [&'static str]],
     title: &'static str,
 }
 
-const FUNCTIONS: [Function; 3] = [
+/// The value's bits as 64, for the `__match_*_sync` shims: CUDA compares
+/// bits (`match.sync.b32`/`.b64`: a NaN matches itself, -0.0 does not match
+/// 0.0). The unary `+` promotes as CUDA's overloads do (`short`, an enum:
+/// `int`).
+const MATCH_BITS: &[&str] = &[
+    "#ifndef HIPIFY_RS_MATCH_BITS",
+    "#define HIPIFY_RS_MATCH_BITS",
+    "template <typename T>",
+    "__device__ inline unsigned long long hipify_rs_match_bits(T value) {",
+    "  auto v = +value;",
+    "  static_assert(sizeof(v) == 4 || sizeof(v) == 8, \"__match_*_sync takes a 32- or 64-bit value\");",
+    "  unsigned long long bits = 0;",
+    "  __builtin_memcpy(&bits, &v, sizeof(v));",
+    "  return bits;",
+    "}",
+    "#endif",
+];
+
+/// CUDA 13.0's `cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags`
+/// (`cuda_runtime.h`), step for step, over HIP 5.2's calls.
+const OCCUPANCY: &[&str] = &[
+    "#ifndef HIPIFY_RS_OCCUPANCY_VARIABLE_SMEM",
+    "#define HIPIFY_RS_OCCUPANCY_VARIABLE_SMEM",
+    "// hipify-rs: HIP before 5.5 has no hipOccupancyMaxPotentialBlockSizeVariableSMem; CUDA's own host template (cuda_runtime.h) over HIP's calls",
+    "template <typename UnaryFunction, class T>",
+    "static inline hipError_t hipify_rs_occupancy_variable_smem(int *minGridSize, int *blockSize, T func, UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0, unsigned int flags = 0) {",
+    "  int device, maxThreadsPerMultiProcessor, warp, devMaxThreadsPerBlock, multiProcessorCount;",
+    "  hipFuncAttributes attr;",
+    "  int maxBlockSize = 0, numBlocks = 0, maxOccupancy = 0, occupancyInBlocks = 0;",
+    "  if (!minGridSize || !blockSize || !func) return hipErrorInvalidValue;",
+    "  hipError_t status = hipGetDevice(&device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&maxThreadsPerMultiProcessor, hipDeviceAttributeMaxThreadsPerMultiProcessor, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&warp, hipDeviceAttributeWarpSize, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&devMaxThreadsPerBlock, hipDeviceAttributeMaxThreadsPerBlock, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&multiProcessorCount, hipDeviceAttributeMultiprocessorCount, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(func));",
+    "  if (status != hipSuccess) return status;",
+    "  const int occupancyLimit = maxThreadsPerMultiProcessor, granularity = warp;",
+    "  if (blockSizeLimit == 0) blockSizeLimit = devMaxThreadsPerBlock;",
+    "  if (devMaxThreadsPerBlock < blockSizeLimit) blockSizeLimit = devMaxThreadsPerBlock;",
+    "  if (attr.maxThreadsPerBlock < blockSizeLimit) blockSizeLimit = attr.maxThreadsPerBlock;",
+    "  const int blockSizeLimitAligned = ((blockSizeLimit + (granularity - 1)) / granularity) * granularity;",
+    "  for (int aligned = blockSizeLimitAligned; aligned > 0; aligned -= granularity) {",
+    "    const int blockSizeToTry = blockSizeLimit < aligned ? blockSizeLimit : aligned;",
+    "    const size_t dynamicSMemSize = blockSizeToDynamicSMemSize(blockSizeToTry);",
+    "    status = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&occupancyInBlocks, reinterpret_cast<const void *>(func), blockSizeToTry, dynamicSMemSize, flags);",
+    "    if (status != hipSuccess) return status;",
+    "    const int occupancyInThreads = blockSizeToTry * occupancyInBlocks;",
+    "    if (occupancyInThreads > maxOccupancy) {",
+    "      maxBlockSize = blockSizeToTry;",
+    "      numBlocks = occupancyInBlocks;",
+    "      maxOccupancy = occupancyInThreads;",
+    "    }",
+    "    if (occupancyLimit == maxOccupancy) break;",
+    "  }",
+    "  *minGridSize = numBlocks * multiProcessorCount;",
+    "  *blockSize = maxBlockSize;",
+    "  return status;",
+    "}",
+    "#endif",
+];
+
+const FUNCTIONS: [Function; 7] = [
     Function {
         name: b"__syncwarp",
-        lines: &[
+        lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__syncwarp)",
             "// hipify-rs: HIP has no __syncwarp; a wavefront runs in lockstep, so it only orders memory",
             "#define __syncwarp(...) (__builtin_amdgcn_fence(__ATOMIC_RELEASE, \"wavefront\"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"wavefront\"))",
             "#endif",
-        ],
+        ]],
         title: "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
     },
     Function {
         name: b"atomicInc_system",
-        lines: &[
+        lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(atomicInc_system)",
             "// hipify-rs: HIP has no atomicInc_system; CUDA's ((old >= val) ? 0 : old + 1), stored by a system-scope compare-and-swap loop",
             "#define atomicInc_system(...) hipify_rs_atomicInc_system(__VA_ARGS__)",
@@ -50,12 +125,12 @@ const FUNCTIONS: [Function; 3] = [
             "  return old;",
             "}",
             "#endif",
-        ],
+        ]],
         title: "define atomicInc_system for AMD GPUs (a system-scope compare-and-swap loop)",
     },
     Function {
         name: b"atomicDec_system",
-        lines: &[
+        lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(atomicDec_system)",
             "// hipify-rs: HIP has no atomicDec_system; CUDA's ((old == 0 || old > val) ? val : old - 1), stored by a system-scope compare-and-swap loop",
             "#define atomicDec_system(...) hipify_rs_atomicDec_system(__VA_ARGS__)",
@@ -68,8 +143,79 @@ const FUNCTIONS: [Function; 3] = [
             "  return old;",
             "}",
             "#endif",
-        ],
+        ]],
         title: "define atomicDec_system for AMD GPUs (a system-scope compare-and-swap loop)",
+    },
+    Function {
+        name: b"__match_any_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__match_any_sync)"],
+            MATCH_BITS,
+            &[
+                "// hipify-rs: HIP before 6.2 has no __match_any_sync; the active lanes whose value has the same bits, one distinct value at a time, and'ed with the mask (64 lanes)",
+                "#define __match_any_sync(...) hipify_rs_match_any_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline unsigned long long hipify_rs_match_any_sync(unsigned long long mask, T value) {",
+                "  const unsigned long long bits = hipify_rs_match_bits(value);",
+                "  unsigned long long todo = __ballot(1), same = 0;",
+                "  while (todo) {",
+                "    const unsigned long long first = __shfl(bits, (int)__ffsll(todo) - 1);",
+                "    const unsigned long long lanes = __ballot(bits == first);",
+                "    if (bits == first) same = lanes;",
+                "    todo &= ~lanes;",
+                "  }",
+                "  return same & mask;",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __match_any_sync for AMD GPUs before HIP 6.2 (ballot and shuffle over the wavefront)",
+    },
+    Function {
+        name: b"__match_all_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__match_all_sync)"],
+            MATCH_BITS,
+            &[
+                "// hipify-rs: HIP before 6.2 has no __match_all_sync; the mask when its active lanes hold the same bits (64 lanes), else 0",
+                "#define __match_all_sync(...) hipify_rs_match_all_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline unsigned long long hipify_rs_match_all_sync(unsigned long long mask, T value, int *pred) {",
+                "  const unsigned long long bits = hipify_rs_match_bits(value);",
+                "  const unsigned long long lanes = __ballot(1) & mask;",
+                "  const unsigned long long first = __shfl(bits, (int)__ffsll(lanes) - 1);",
+                "  const bool all = (__ballot(bits == first) & lanes) == lanes;",
+                "  *pred = all;",
+                "  return all ? mask : 0ull;",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __match_all_sync for AMD GPUs before HIP 6.2 (ballot and shuffle over the wavefront)",
+    },
+    Function {
+        name: b"cudaOccupancyMaxPotentialBlockSizeVariableSMem",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaOccupancyMaxPotentialBlockSizeVariableSMem)"],
+            OCCUPANCY,
+            &[
+                "#define cudaOccupancyMaxPotentialBlockSizeVariableSMem(...) hipify_rs_occupancy_variable_smem(__VA_ARGS__)",
+                "#endif",
+            ],
+        ],
+        title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMem before HIP 5.5 (CUDA's host template over HIP's calls)",
+    },
+    Function {
+        name: b"cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags)"],
+            OCCUPANCY,
+            &[
+                "#define cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(...) hipify_rs_occupancy_variable_smem(__VA_ARGS__)",
+                "#endif",
+            ],
+        ],
+        title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags before HIP 5.5 (CUDA's host template over HIP's calls)",
     },
 ];
 
@@ -78,8 +224,20 @@ pub(super) fn has_function(name: &[u8]) -> bool {
     FUNCTIONS.iter().any(|f| f.name == name)
 }
 
+/// The names of the functions the translation can define, for
+/// [`crate::Options::own_functions`].
+pub fn functions() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS
+        .iter()
+        .filter_map(|f| std::str::from_utf8(f.name).ok())
+}
+
 /// The title of the fix that defines the function `name`.
+/// (Or of the host location's rewrite: `super::calls::host_location_exact`.)
 pub(crate) fn function_title(name: &[u8]) -> &'static str {
+    if name == b"cudaMemLocationTypeHost" {
+        return super::calls::HOST_LOCATION_TITLE;
+    }
     (FUNCTIONS.iter())
         .find(|f| f.name == name)
         .map_or("define it", |f| f.title)
@@ -138,7 +296,9 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
             && (d.first_token as usize + 1) < d.end_token as usize
             && cx.text(d.first_token as usize + 1) == name
     });
-    if defines {
+    // The project's own: a `#define` here, or a declaration in a header the
+    // file includes (a declaration in the file itself is the caller's test).
+    if defines || (cx.opts.own_functions.iter()).any(|f| f.as_bytes() == name) {
         return Definition::Defined;
     }
     // The top-level declaration (or directive) holding the use.
@@ -184,7 +344,9 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
         return Definition::Nowhere;
     }
     let nl = crate::source::line_ending(cx.src);
-    let mut text: String = shim.lines.iter().map(|l| format!("{l}{nl}")).collect();
+    let mut text: String = (shim.lines.iter().copied().flatten())
+        .map(|l| format!("{l}{nl}"))
+        .collect();
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
 }
