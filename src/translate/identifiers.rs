@@ -549,6 +549,7 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
     // A function the translation defines: the first use decides where the
     // definition goes; every use's finding carries the same insertion, made once.
     let mut definitions: Vec<(&[u8], shims::Definition)> = Vec::new();
+    let mut helpers: Vec<(&'static str, usize, &'static str)> = Vec::new();
     // The location arguments this round's call plans wrap (for a host location).
     let mut located: Option<Vec<std::ops::Range<usize>>> = None;
     for (i, mapping, status) in unsupported_at {
@@ -578,7 +579,7 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             let k = match definitions.iter().position(|(n, _)| *n == cx.text(i)) {
                 Some(k) => k,
                 None => {
-                    definitions.push((cx.text(i), shims::function(cx, i)));
+                    definitions.push((cx.text(i), shims::function(cx, i, &mut helpers)));
                     definitions.len() - 1
                 }
             };

@@ -99,7 +99,33 @@ const OCCUPANCY: &[&str] = &[
     "#endif",
 ];
 
-const FUNCTIONS: [Function; 7] = [
+/// The `__reduce_*_sync` shims' loop: every active lane's value in turn (a
+/// loop the whole wavefront runs alike, so lanes of other masks may call it
+/// at once), folded into each lane whose mask holds its source lane.
+const REDUCE: &[&str] = &[
+    "#ifndef HIPIFY_RS_REDUCE_SYNC",
+    "#define HIPIFY_RS_REDUCE_SYNC",
+    "// hipify-rs: HIP has no __reduce_*_sync; each lane folds the values of the lanes of its mask (64 lanes), one active lane at a time",
+    "template <typename T, typename Op>",
+    "__device__ inline T hipify_rs_reduce_sync(unsigned long long mask, T value, Op op) {",
+    "  unsigned long long todo = __ballot(1);",
+    "  T acc = value;",
+    "  bool first = true;",
+    "  while (todo) {",
+    "    const int src = (int)__ffsll(todo) - 1;",
+    "    const T v = __shfl(value, src);",
+    "    if ((mask >> src) & 1ull) {",
+    "      acc = first ? v : op(acc, v);",
+    "      first = false;",
+    "    }",
+    "    todo &= todo - 1;",
+    "  }",
+    "  return acc;",
+    "}",
+    "#endif",
+];
+
+const FUNCTIONS: [Function; 13] = [
     Function {
         name: b"__syncwarp",
         lines: &[&[
@@ -217,6 +243,102 @@ const FUNCTIONS: [Function; 7] = [
         ],
         title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags before HIP 5.5 (CUDA's host template over HIP's calls)",
     },
+    Function {
+        name: b"__reduce_add_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_add_sync)"],
+            REDUCE,
+            &[
+                "#define __reduce_add_sync(...) hipify_rs_reduce_add_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_add_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, +value, [](decltype(+value) a, decltype(+value) b) { return (decltype(+value))((unsigned int)a + (unsigned int)b); });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_add_sync for AMD GPUs (the sum over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_min_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_min_sync)"],
+            REDUCE,
+            &[
+                "#define __reduce_min_sync(...) hipify_rs_reduce_min_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_min_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, +value, [](decltype(+value) a, decltype(+value) b) { return b < a ? b : a; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_min_sync for AMD GPUs (the minimum over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_max_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_max_sync)"],
+            REDUCE,
+            &[
+                "#define __reduce_max_sync(...) hipify_rs_reduce_max_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_max_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, +value, [](decltype(+value) a, decltype(+value) b) { return a < b ? b : a; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_max_sync for AMD GPUs (the maximum over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_and_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_and_sync)"],
+            REDUCE,
+            &[
+                "#define __reduce_and_sync(...) hipify_rs_reduce_and_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_and_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, (unsigned int)(value), [](unsigned int a, unsigned int b) { return a & b; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_and_sync for AMD GPUs (the bitwise and over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_or_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_or_sync)"],
+            REDUCE,
+            &[
+                "#define __reduce_or_sync(...) hipify_rs_reduce_or_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_or_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, (unsigned int)(value), [](unsigned int a, unsigned int b) { return a | b; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_or_sync for AMD GPUs (the bitwise or over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_xor_sync",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_xor_sync)"],
+            REDUCE,
+            &[
+                "#define __reduce_xor_sync(...) hipify_rs_reduce_xor_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_xor_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, (unsigned int)(value), [](unsigned int a, unsigned int b) { return a ^ b; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_xor_sync for AMD GPUs (the bitwise xor over the mask's lanes, one active lane at a time)",
+    },
 ];
 
 /// Whether the translation can define the function `name` (a shim).
@@ -286,7 +408,13 @@ pub(super) enum Definition {
 /// defines it, or where the macro goes: on its own lines before the
 /// top-level declaration holding that use, outside every conditional (a
 /// guard or `#if` there could hide it from later uses).
-pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
+/// `helpers`: the helpers the file's other definitions write, and where
+/// (their guard's name, the insertion point, the fix's title).
+pub(super) fn function(
+    cx: &Cx<'_>,
+    first: usize,
+    helpers: &mut Vec<(&'static str, usize, &'static str)>,
+) -> Definition {
     let name = cx.text(first);
     let Some(shim) = FUNCTIONS.iter().find(|f| f.name == name) else {
         return Definition::Nowhere;
@@ -344,9 +472,27 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
         return Definition::Nowhere;
     }
     let nl = crate::source::line_ending(cx.src);
-    let mut text: String = (shim.lines.iter().copied().flatten())
-        .map(|l| format!("{l}{nl}"))
-        .collect();
+    // A helper (a part under its own `#ifndef HIPIFY_RS_…` guard) another
+    // shim puts before this one already, in this round or an earlier one,
+    // is not written again. (Insertions at one point are applied in the
+    // order of their fixes' titles.)
+    let mut text = String::new();
+    for part in shim.lines {
+        if let Some(guard) = part.first().and_then(|l| l.strip_prefix("#ifndef HIPIFY_RS_")) {
+            let define = format!("#define HIPIFY_RS_{guard}");
+            let before = memchr::memmem::find(cx.src, define.as_bytes()).is_some_and(|at| at < point);
+            let written = (helpers.iter())
+                .any(|&(g, at, t)| g == guard && (at < point || (at == point && t < shim.title)));
+            if before || written {
+                continue;
+            }
+            helpers.push((guard, point, shim.title));
+        }
+        for l in *part {
+            text.push_str(l);
+            text.push_str(nl);
+        }
+    }
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
 }
