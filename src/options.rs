@@ -33,6 +33,12 @@ pub struct Options {
     /// out in place (`math_constants.h`) that the project ships beside this
     /// file: its own header, kept. Filled by the CLI per file.
     pub shipped_headers: Vec<String>,
+    /// The functions the translation would define where HIP lacks them
+    /// (`atomicInc_system`, `__match_any_sync`, `__vadd4`)
+    /// that a header this file includes by a relative path declares
+    /// (directly or through other headers): the project's own, so no
+    /// definition is added. Filled by [`crate::project::with_own_functions`].
+    pub own_functions: Vec<String>,
     /// Also report the findings whose fix was applied (the labelled lint
     /// sample judges a required fix's finding like any other).
     #[doc(hidden)]

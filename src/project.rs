@@ -523,6 +523,75 @@ fn declares(src: &[u8], s: usize, _e: usize) -> bool {
         || (!word[0].is_ascii_digit() && word != b"include" && !NOT_A_TYPE.contains(&word))
 }
 
+/// Translates `src`, the file at `path`, with `translate`; where it uses a
+/// function the translation would define (`Stats::shimmed`) that a header it
+/// includes by a relative path declares, that function is the project's own
+/// ([`crate::Options::own_functions`]) and the file is translated again
+/// knowing it. Headers are read only for files that use such a function.
+pub fn with_own_functions(
+    path: &Path,
+    src: &[u8],
+    opts: &crate::Options,
+    translate: impl Fn(&crate::Options) -> crate::engine::FileResult,
+) -> crate::engine::FileResult {
+    let first = translate(opts);
+    let crate::engine::FileResult::Translated(t) = &first else {
+        return first;
+    };
+    if t.stats.shimmed.is_empty() {
+        return first;
+    }
+    let own = included_declarations(path, src, &t.stats.shimmed);
+    if own.is_empty() {
+        return first;
+    }
+    translate(&crate::Options {
+        own_functions: own,
+        ..opts.clone()
+    })
+}
+
+/// Which of `names` the headers `src` (the file at `path`) includes by a
+/// relative path declare, directly or through the headers they include
+/// (a function, `__device__ unsigned atomicInc_system(…)`, or a
+/// `#define`): by [`declares`]'s test.
+fn included_declarations(path: &Path, src: &[u8], names: &[String]) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut queue: Vec<PathBuf> = relative_includes(src)
+        .into_iter()
+        .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
+        .collect();
+    let mut seen: HashSet<PathBuf> = HashSet::from([lexical(path)]);
+    while let Some(header) = queue.pop() {
+        if found.len() == names.len() || !seen.insert(header.clone()) {
+            continue;
+        }
+        let Ok(text) = std::fs::read(&header) else {
+            continue;
+        };
+        for name in names {
+            let n = name.as_bytes();
+            let declared = memchr::memmem::find_iter(&text, n).any(|s| {
+                let e = s + n.len();
+                (s == 0 || !is_word(text[s - 1]))
+                    && (e == text.len() || !is_word(text[e]))
+                    && declares(&text, s, e)
+            });
+            if declared && !found.iter().any(|f| f == name) {
+                found.push((*name).to_owned());
+            }
+        }
+        let dir = header.parent().unwrap_or(Path::new("."));
+        queue.extend(
+            relative_includes(&text)
+                .into_iter()
+                .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s)))),
+        );
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::scan;

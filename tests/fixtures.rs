@@ -41,9 +41,13 @@ fn options_for(src: &str) -> Options {
     opts
 }
 
-/// The translation of `src` as the CLI makes it (the engine's one path).
+/// The translation of `src` as the CLI makes it (the engine's one path,
+/// knowing the functions the file's headers declare of those the
+/// translation would define).
 fn process(path: &Path, src: &[u8], opts: &Options) -> Translation {
-    match engine::process(src, FileKind::of_path(path), opts) {
+    let kind = FileKind::of_path(path);
+    let translate = |opts: &Options| engine::process(src, kind, opts);
+    match hipify_rs::project::with_own_functions(path, src, opts, translate) {
         FileResult::Translated(t) => t,
         FileResult::Binary => panic!("{}: looks binary", path.display()),
     }

@@ -135,6 +135,7 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         // Read from the files once they are known.
         macro_declared: Vec::new(),
         shipped_headers: Vec::new(),
+        own_functions: Vec::new(),
         report_fixed: false,
     })
 }

@@ -206,10 +206,12 @@ pub(super) fn process(path: &Path, run: &Run<'_>) -> Outcome {
         };
         &local
     };
-    let result = match run.single_source {
-        Some(tree) => tree.process(path, &o.source, kind, opts),
-        None => engine::process(&o.source, kind, opts),
-    };
+    let result = hipify_rs::project::with_own_functions(path, &o.source, opts, |opts| {
+        match run.single_source {
+            Some(tree) => tree.process(path, &o.source, kind, opts),
+            None => engine::process(&o.source, kind, opts),
+        }
+    });
     let t = match result {
         FileResult::Translated(t) => t,
         FileResult::Binary => {

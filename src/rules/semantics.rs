@@ -513,6 +513,26 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                         .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"[" | b"("))
                     && nearest_declaration_type(cx, o).is_some_and(|t| TYPES.contains(&t))
             });
+            // `*d + off` where `d` is a `CUdeviceptr *` (an out-parameter).
+            let operand = operand.or_else(|| {
+                let star = cx.prev(p).filter(|&s| cx.is_punct(s, b"*"))?;
+                let unary = cx.prev(star).is_none_or(|q| {
+                    matches!(
+                        cx.text(q),
+                        b"(" | b"," | b"=" | b"return" | b"{" | b";" | b"?" | b":"
+                    )
+                });
+                // The nearest declaration (a use such as `f(d, …)` ends no type).
+                let declaration = declarators(cx, p, p.checked_sub(1)?).find(|&d| {
+                    cx.prev(d).is_some_and(|t| {
+                        cx.tok(t).kind == TokenKind::Ident || matches!(cx.text(t), b"*" | b"&")
+                    })
+                });
+                let declared = declaration.and_then(|d| cx.prev(d)).is_some_and(|s| {
+                    cx.is_punct(s, b"*") && cx.prev(s).is_some_and(|t| TYPES.contains(&cx.text(t)))
+                });
+                (cx.tok(p).kind == TokenKind::Ident && unary && declared).then_some(p)
+            });
             let unary_or_step = cx.is_punct(n, b"+")
                 || cx.is_punct(n, b"-")
                 || cx.is_punct(p, b"+")

@@ -47,17 +47,38 @@ pub(crate) struct CallEdit {
 /// Whether the tokens `a..b` (a call's arguments) could hold no
 /// expression: braces, a `;`, or a word that opens a namespace or linkage
 /// block. Dropping an argument there would change the scopes after the
-/// call.
+/// call. A braced list closed within one argument (`cudaMemLocation{t, 0}`,
+/// `{.type = t}`) is an expression: it is stepped over.
 fn not_an_expression(cx: &Cx<'_>, a: usize, b: usize) -> bool {
-    (a..b).any(|k| {
-        matches!(cx.text(k), b"{" | b"}" | b";")
+    let args = cx.call_args(a - 1).map(|c| c.args).unwrap_or_default();
+    let mut k = a;
+    while k < b {
+        if cx.is_punct(k, b"{") {
+            let arg_end = args
+                .iter()
+                .find(|&&(s, e)| s <= k && k < e)
+                .map(|&(_, e)| e);
+            match (cx.matching_close(k), arg_end) {
+                (Some(c), Some(e)) if c < e => {
+                    k = c + 1;
+                    continue;
+                }
+                _ => return true,
+            }
+        }
+        if matches!(cx.text(k), b"}" | b";")
             || (cx.tok(k).kind == TokenKind::Ident
                 && matches!(
                     cx.text(k),
                     b"namespace" | b"extern" | b"struct" | b"class" | b"union" | b"enum"
                 )
                 && !tag_dropped(cx, k))
-    })
+        {
+            return true;
+        }
+        k += 1;
+    }
+    false
 }
 
 /// Whether `struct` token `k` goes with the CUDA type after it, whose HIP
@@ -771,6 +792,184 @@ fn kept_items(items: &[ArgItem]) -> Vec<usize> {
     }
     out.reverse();
     out
+}
+
+/// The title of the fix [`host_location_exact`] allows.
+pub(super) const HOST_LOCATION_TITLE: &str = "write hipMemLocationTypeInvalid: the location only reaches the prefetch's or advice's lambda, which passes hipCpuDeviceId for every type but a device";
+
+/// Whether the `cudaMemLocationTypeHost` at token `i` only ever reaches the
+/// location lambda a prefetch or an advice is wrapped in (`wrap_arg` above:
+/// `l.type == hipMemLocationTypeDevice ? l.id : hipCpuDeviceId`), which
+/// reads every type but a device's as the host: HIP's
+/// `hipMemLocationTypeInvalid` is then exactly it. Where it is written in a
+/// braced location that is the lambda's operand
+/// (`hipMemLocation{cudaMemLocationTypeHost, 0}`, `{.type = …}`), or in one
+/// that initializes a local variable, or assigned to its `.type`, whose
+/// every other use is a `.type`/`.id` assignment or the lambda's whole
+/// operand: there already, or planned in this round (`planned`: the byte
+/// ranges of the operands [`located_operands`] finds in the call plans).
+pub(super) fn host_location_exact(cx: &Cx<'_>, i: usize, planned: &[Range<usize>]) -> bool {
+    const TYPES: [&[u8]; 2] = [b"cudaMemLocation", b"hipMemLocation"];
+    // `.type = HOST ;` of a variable.
+    if let Some(eq) = cx.prev(i).filter(|&p| cx.is_punct(p, b"=")) {
+        let member = cx.prev(eq).filter(|&m| cx.is_ident(m, b"type"));
+        let dot = member
+            .and_then(|m| cx.prev(m))
+            .filter(|&d| cx.is_punct(d, b"."));
+        let var = dot.and_then(|d| cx.prev(d));
+        if let (Some(d), Some(v)) = (dot, var.filter(|&v| cx.tok(v).kind == TokenKind::Ident)) {
+            return cx.next(i).is_some_and(|n| cx.is_punct(n, b";"))
+                && statement_start(cx, v)
+                && d == v + 1
+                && only_located(cx, v, &TYPES, planned);
+        }
+    }
+    // The type of a braced location: first, or designated `.type =`.
+    let Some(open) = cx.enclosing_open(i).filter(|&o| cx.is_punct(o, b"{")) else {
+        return false;
+    };
+    let first = cx.next(open) == Some(i);
+    let designated = (cx.prev(i).filter(|&eq| cx.is_punct(eq, b"=")))
+        .and_then(|eq| cx.prev(eq))
+        .filter(|&m| cx.is_ident(m, b"type"))
+        .and_then(|m| cx.prev(m))
+        .is_some_and(|d| cx.is_punct(d, b".") && cx.prev(d) == Some(open));
+    let Some(close) = cx.matching_close(open) else {
+        return false;
+    };
+    if !(first || designated)
+        || !cx
+            .next(i)
+            .is_some_and(|n| matches!(cx.text(n), b"," | b"}"))
+    {
+        return false;
+    }
+    // Its start: `T{`, `(T){`, `{`.
+    let mut start = open;
+    if let Some(t) = cx
+        .prev(open)
+        .filter(|&t| TYPES.iter().any(|w| cx.is_ident(t, w)))
+    {
+        start = t;
+    } else if let Some(c) = cx.prev(open).filter(|&c| cx.is_punct(c, b")")) {
+        let cast = cx.matching_open(c);
+        if cast.is_some_and(|o| o + 2 == c && TYPES.iter().any(|w| cx.is_ident(o + 1, w))) {
+            start = c - 2;
+        }
+    }
+    if location_operand(cx, start, close + 1, planned) {
+        return true;
+    }
+    // A variable's initializer: `T v = {…}`, `T v{…}`.
+    let var = cx.prev(start).and_then(|p| {
+        if cx.is_punct(p, b"=") {
+            cx.prev(p)
+        } else {
+            Some(p)
+        }
+    });
+    var.is_some_and(|v| {
+        cx.tok(v).kind == TokenKind::Ident
+            && cx.next(close).is_some_and(|n| cx.is_punct(n, b";"))
+            && cx
+                .prev(v)
+                .is_some_and(|t| TYPES.iter().any(|w| cx.is_ident(t, w)))
+            && only_located(cx, v, &TYPES, planned)
+    })
+}
+
+/// The byte ranges of the arguments `call` wraps in the location lambda.
+pub(super) fn located_operands(call: &CallEdit) -> impl Iterator<Item = Range<usize>> + '_ {
+    (call.edits.windows(2))
+        .filter(|w| w[0].text.ends_with("hipCpuDeviceId; }(") && w[1].text == ")")
+        .map(|w| w[0].range.start..w[1].range.start)
+}
+
+/// Whether tokens `a..b` are the whole operand of the location lambda:
+/// `[](const hipMemLocation &l) { … hipCpuDeviceId; }(a..b)`, or of one
+/// `planned` (byte ranges).
+fn location_operand(cx: &Cx<'_>, a: usize, b: usize, planned: &[Range<usize>]) -> bool {
+    if planned.contains(&cx.span(a, b)) {
+        return true;
+    }
+    let Some(paren) = cx.prev(a).filter(|&p| cx.is_punct(p, b"(")) else {
+        return false;
+    };
+    if cx.matching_close(paren) != Some(b) {
+        return false;
+    }
+    let Some(body_end) = cx.prev(paren).filter(|&c| cx.is_punct(c, b"}")) else {
+        return false;
+    };
+    let Some(body) = cx.matching_open(body_end) else {
+        return false;
+    };
+    let params = cx
+        .prev(body)
+        .filter(|&p| cx.is_punct(p, b")"))
+        .and_then(|p| cx.matching_open(p));
+    params.is_some_and(|p| {
+        p >= 2
+            && cx.is_punct(p - 1, b"]")
+            && cx.is_punct(p - 2, b"[")
+            && (p..body).any(|k| cx.is_ident(k, b"hipMemLocation"))
+            && (body..body_end).any(|k| cx.is_ident(k, b"hipCpuDeviceId"))
+            && (body..body_end).any(|k| cx.is_ident(k, b"hipMemLocationTypeDevice"))
+    })
+}
+
+/// Whether token `k` starts a statement (after `;`, `{`, `}`).
+fn statement_start(cx: &Cx<'_>, k: usize) -> bool {
+    cx.prev(k)
+        .is_some_and(|p| matches!(cx.text(p), b";" | b"{" | b"}"))
+}
+
+/// Whether the variable `v` (a use of it, token) is a local of one of
+/// `types`, declared in a block, and each use of it from its declaration to
+/// the block's end is the declaration, a `v.type = …;`/`v.id = …;`
+/// statement, or the whole operand of the location lambda.
+fn only_located(cx: &Cx<'_>, v: usize, types: &[&[u8]], planned: &[Range<usize>]) -> bool {
+    let name = cx.text(v);
+    // The declaration: the nearest `T name` before (or at) the use.
+    let Some(decl) = (0..=v).rev().find(|&k| {
+        cx.text(k) == name
+            && cx.tok(k).kind == TokenKind::Ident
+            && cx
+                .prev(k)
+                .is_some_and(|t| types.iter().any(|w| cx.is_ident(t, w)))
+    }) else {
+        return false;
+    };
+    let ty = decl - 1;
+    let declares = statement_start(cx, ty)
+        || cx
+            .prev(ty)
+            .is_some_and(|s| cx.is_ident(s, b"struct") && statement_start(cx, s));
+    let Some(block) = cx.enclosing_open(decl).filter(|&o| cx.is_punct(o, b"{")) else {
+        return false;
+    };
+    let Some(end) = cx.matching_close(block) else {
+        return false;
+    };
+    if !declares || cx.at_namespace_scope(decl) {
+        return false;
+    }
+    (decl + 1..end).all(|k| {
+        if cx.text(k) != name || cx.tok(k).kind != TokenKind::Ident {
+            return true;
+        }
+        if cx
+            .prev(k)
+            .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+        {
+            return true; // another thing's member
+        }
+        let assigned = statement_start(cx, k)
+            && cx.is_punct(k + 1, b".")
+            && matches!(cx.text(k + 2), b"type" | b"id")
+            && cx.is_punct(k + 3, b"=");
+        assigned || location_operand(cx, k, k + 1, planned)
+    })
 }
 
 #[cfg(test)]

@@ -549,6 +549,9 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
     // A function the translation defines: the first use decides where the
     // definition goes; every use's finding carries the same insertion, made once.
     let mut definitions: Vec<(&[u8], shims::Definition)> = Vec::new();
+    let mut helpers: Vec<(&'static str, usize, &'static str)> = Vec::new();
+    // The location arguments this round's call plans wrap (for a host location).
+    let mut located: Option<Vec<std::ops::Range<usize>>> = None;
     for (i, mapping, status) in unsupported_at {
         if variables.contains(cx.text(i))
             || declared.contains(cx.text(i))
@@ -557,11 +560,31 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             continue;
         }
         let mut fix = None;
-        if shims::has_function(cx.text(i)) {
+        let host = cx.text(i) == b"cudaMemLocationTypeHost";
+        let planned = || {
+            (names.iter())
+                .filter_map(|n| match &n.verdict {
+                    Verdict::Renamed { call: Some(c), .. } => Some(c),
+                    _ => None,
+                })
+                .flat_map(|c| calls::located_operands(c))
+                .collect()
+        };
+        if host && calls::host_location_exact(cx, i, located.get_or_insert_with(planned)) {
+            fix = Some(Edit::replace(
+                cx.tok(i).range(),
+                "hipMemLocationTypeInvalid",
+            ));
+        } else if shims::has_function(cx.text(i)) {
             let k = match definitions.iter().position(|(n, _)| *n == cx.text(i)) {
                 Some(k) => k,
                 None => {
-                    definitions.push((cx.text(i), shims::function(cx, i)));
+                    let definition = shims::function(cx, i, &mut helpers);
+                    if !matches!(definition, shims::Definition::Defined) {
+                        let name = String::from_utf8_lossy(cx.text(i)).into_owned();
+                        cx.stats.shimmed.push(name);
+                    }
+                    definitions.push((cx.text(i), definition));
                     definitions.len() - 1
                 }
             };

@@ -59,6 +59,10 @@ pub struct Stats {
     /// The paths of the file's `#include "…"` lines; for
     /// [`crate::project::ProjectNames`].
     pub relative_includes: Vec<String>,
+    /// The functions the file uses that the translation would define where
+    /// HIP lacks them (`__syncwarp`, `__vadd4`), not `#define`d here; for
+    /// [`crate::project::with_own_functions`]. Not added up.
+    pub shimmed: Vec<String>,
 }
 
 impl Stats {

@@ -9,9 +9,17 @@
 //! memory ordering among the lanes: a release fence, a wave barrier, an
 //! acquire fence, as a macro defined only where the compiler is AMD's
 //! (`__HIP__`, which clang defines itself; HIP's NVIDIA path keeps CUDA's
-//! `__syncwarp`). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …),
-//! which HIP lacks at every version: one block each in `shims/simd.h`,
-//! checked against CUDA's own on a GPU by `ci/simd-check`.
+//! `__syncwarp`). Below HIP 6.2, `__match_any_sync` and `__match_all_sync`
+//! (templates over the value's bits: one distinct value at a time by ballot
+//! and shuffle, over the 64 lanes of a wavefront, the result and'ed with the
+//! mask as HIP 6.2's own forms do); below HIP 5.5,
+//! `cudaOccupancyMaxPotentialBlockSizeVariableSMem[WithFlags]` (CUDA's own
+//! host template from `cuda_runtime.h`, over HIP's attribute and occupancy
+//! calls). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …), which
+//! HIP lacks at every version: one block each in `shims/simd.h`, checked
+//! against CUDA's own on a GPU by `ci/simd-check`. A function the file or a
+//! header it includes declares is the project's: no definition is added
+//! ([`function`]).
 
 use std::sync::LazyLock;
 
@@ -20,28 +28,122 @@ use crate::edit::Edit;
 use crate::mappings::Version;
 
 /// A function HIP lacks and the macro (with its helpers) that defines it:
-/// the CUDA name, the text (one line per line of the file's line ending),
-/// and the title of the fix that inserts it.
+/// the CUDA name, the text (one line per line of the file's line ending, in
+/// parts: a helper two shims share comes under its own guard), and the
+/// title of the fix that inserts it.
 struct Function {
     name: &'static [u8],
-    lines: &'static [&'static str],
+    lines: &'static [&'static [&'static str]],
     title: &'static str,
 }
 
-const FUNCTIONS: [Function; 3] = [
+/// The value's bits as 64, for the `__match_*_sync` shims: CUDA compares
+/// bits (`match.sync.b32`/`.b64`: a NaN matches itself, -0.0 does not match
+/// 0.0). The unary `+` promotes as CUDA's overloads do (`short`, an enum:
+/// `int`).
+const MATCH_BITS: &[&str] = &[
+    "#ifndef HIPIFY_RS_MATCH_BITS",
+    "#define HIPIFY_RS_MATCH_BITS",
+    "template <typename T>",
+    "__device__ inline unsigned long long hipify_rs_match_bits(T value) {",
+    "  auto v = +value;",
+    "  static_assert(sizeof(v) == 4 || sizeof(v) == 8, \"__match_*_sync takes a 32- or 64-bit value\");",
+    "  unsigned long long bits = 0;",
+    "  __builtin_memcpy(&bits, &v, sizeof(v));",
+    "  return bits;",
+    "}",
+    "#endif",
+];
+
+/// CUDA 13.0's `cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags`
+/// (`cuda_runtime.h`), step for step, over HIP 5.2's calls.
+const OCCUPANCY: &[&str] = &[
+    "#ifndef HIPIFY_RS_OCCUPANCY_VARIABLE_SMEM",
+    "#define HIPIFY_RS_OCCUPANCY_VARIABLE_SMEM",
+    "// hipify-rs: HIP before 5.5 has no hipOccupancyMaxPotentialBlockSizeVariableSMem; CUDA's own host template (cuda_runtime.h) over HIP's calls",
+    "template <typename UnaryFunction, class T>",
+    "static inline hipError_t hipify_rs_occupancy_variable_smem(int *minGridSize, int *blockSize, T func, UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0, unsigned int flags = 0) {",
+    "  int device, maxThreadsPerMultiProcessor, warp, devMaxThreadsPerBlock, multiProcessorCount;",
+    "  hipFuncAttributes attr;",
+    "  int maxBlockSize = 0, numBlocks = 0, maxOccupancy = 0, occupancyInBlocks = 0;",
+    "  if (!minGridSize || !blockSize || !func) return hipErrorInvalidValue;",
+    "  hipError_t status = hipGetDevice(&device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&maxThreadsPerMultiProcessor, hipDeviceAttributeMaxThreadsPerMultiProcessor, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&warp, hipDeviceAttributeWarpSize, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&devMaxThreadsPerBlock, hipDeviceAttributeMaxThreadsPerBlock, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipDeviceGetAttribute(&multiProcessorCount, hipDeviceAttributeMultiprocessorCount, device);",
+    "  if (status != hipSuccess) return status;",
+    "  status = hipFuncGetAttributes(&attr, reinterpret_cast<const void *>(func));",
+    "  if (status != hipSuccess) return status;",
+    "  const int occupancyLimit = maxThreadsPerMultiProcessor, granularity = warp;",
+    "  if (blockSizeLimit == 0) blockSizeLimit = devMaxThreadsPerBlock;",
+    "  if (devMaxThreadsPerBlock < blockSizeLimit) blockSizeLimit = devMaxThreadsPerBlock;",
+    "  if (attr.maxThreadsPerBlock < blockSizeLimit) blockSizeLimit = attr.maxThreadsPerBlock;",
+    "  const int blockSizeLimitAligned = ((blockSizeLimit + (granularity - 1)) / granularity) * granularity;",
+    "  for (int aligned = blockSizeLimitAligned; aligned > 0; aligned -= granularity) {",
+    "    const int blockSizeToTry = blockSizeLimit < aligned ? blockSizeLimit : aligned;",
+    "    const size_t dynamicSMemSize = blockSizeToDynamicSMemSize(blockSizeToTry);",
+    "    status = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&occupancyInBlocks, reinterpret_cast<const void *>(func), blockSizeToTry, dynamicSMemSize, flags);",
+    "    if (status != hipSuccess) return status;",
+    "    const int occupancyInThreads = blockSizeToTry * occupancyInBlocks;",
+    "    if (occupancyInThreads > maxOccupancy) {",
+    "      maxBlockSize = blockSizeToTry;",
+    "      numBlocks = occupancyInBlocks;",
+    "      maxOccupancy = occupancyInThreads;",
+    "    }",
+    "    if (occupancyLimit == maxOccupancy) break;",
+    "  }",
+    "  *minGridSize = numBlocks * multiProcessorCount;",
+    "  *blockSize = maxBlockSize;",
+    "  return status;",
+    "}",
+    "#endif",
+];
+
+/// The `__reduce_*_sync` shims' loop: every active lane's value in turn (a
+/// loop the whole wavefront runs alike, so lanes of other masks may call it
+/// at once), folded into each lane whose mask holds its source lane.
+const REDUCE: &[&str] = &[
+    "#ifndef HIPIFY_RS_REDUCE_SYNC",
+    "#define HIPIFY_RS_REDUCE_SYNC",
+    "// hipify-rs: HIP has no __reduce_*_sync; each lane folds the values of the lanes of its mask (64 lanes), one active lane at a time",
+    "template <typename T, typename Op>",
+    "__device__ inline T hipify_rs_reduce_sync(unsigned long long mask, T value, Op op) {",
+    "  unsigned long long todo = __ballot(1);",
+    "  T acc = value;",
+    "  bool first = true;",
+    "  while (todo) {",
+    "    const int src = (int)__ffsll(todo) - 1;",
+    "    const T v = __shfl(value, src);",
+    "    if ((mask >> src) & 1ull) {",
+    "      acc = first ? v : op(acc, v);",
+    "      first = false;",
+    "    }",
+    "    todo &= todo - 1;",
+    "  }",
+    "  return acc;",
+    "}",
+    "#endif",
+];
+
+const FUNCTIONS: [Function; 13] = [
     Function {
         name: b"__syncwarp",
-        lines: &[
+        lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__syncwarp)",
             "// hipify-rs: HIP has no __syncwarp; a wavefront runs in lockstep, so it only orders memory",
             "#define __syncwarp(...) (__builtin_amdgcn_fence(__ATOMIC_RELEASE, \"wavefront\"), __builtin_amdgcn_wave_barrier(), __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, \"wavefront\"))",
             "#endif",
-        ],
+        ]],
         title: "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
     },
     Function {
         name: b"atomicInc_system",
-        lines: &[
+        lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(atomicInc_system)",
             "// hipify-rs: HIP has no atomicInc_system; CUDA's ((old >= val) ? 0 : old + 1), stored by a system-scope compare-and-swap loop",
             "#define atomicInc_system(...) hipify_rs_atomicInc_system(__VA_ARGS__)",
@@ -54,12 +156,12 @@ const FUNCTIONS: [Function; 3] = [
             "  return old;",
             "}",
             "#endif",
-        ],
+        ]],
         title: "define atomicInc_system for AMD GPUs (a system-scope compare-and-swap loop)",
     },
     Function {
         name: b"atomicDec_system",
-        lines: &[
+        lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(atomicDec_system)",
             "// hipify-rs: HIP has no atomicDec_system; CUDA's ((old == 0 || old > val) ? val : old - 1), stored by a system-scope compare-and-swap loop",
             "#define atomicDec_system(...) hipify_rs_atomicDec_system(__VA_ARGS__)",
@@ -72,8 +174,195 @@ const FUNCTIONS: [Function; 3] = [
             "  return old;",
             "}",
             "#endif",
-        ],
+        ]],
         title: "define atomicDec_system for AMD GPUs (a system-scope compare-and-swap loop)",
+    },
+    Function {
+        name: b"__match_any_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__match_any_sync)",
+            ],
+            MATCH_BITS,
+            &[
+                "// hipify-rs: HIP before 6.2 has no __match_any_sync; the active lanes whose value has the same bits, one distinct value at a time, and'ed with the mask (64 lanes)",
+                "#define __match_any_sync(...) hipify_rs_match_any_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline unsigned long long hipify_rs_match_any_sync(unsigned long long mask, T value) {",
+                "  const unsigned long long bits = hipify_rs_match_bits(value);",
+                "  unsigned long long todo = __ballot(1), same = 0;",
+                "  while (todo) {",
+                "    const unsigned long long first = __shfl(bits, (int)__ffsll(todo) - 1);",
+                "    const unsigned long long lanes = __ballot(bits == first);",
+                "    if (bits == first) same = lanes;",
+                "    todo &= ~lanes;",
+                "  }",
+                "  return same & mask;",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __match_any_sync for AMD GPUs before HIP 6.2 (ballot and shuffle over the wavefront)",
+    },
+    Function {
+        name: b"__match_all_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__match_all_sync)",
+            ],
+            MATCH_BITS,
+            &[
+                "// hipify-rs: HIP before 6.2 has no __match_all_sync; the mask when its active lanes hold the same bits (64 lanes), else 0",
+                "#define __match_all_sync(...) hipify_rs_match_all_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline unsigned long long hipify_rs_match_all_sync(unsigned long long mask, T value, int *pred) {",
+                "  const unsigned long long bits = hipify_rs_match_bits(value);",
+                "  const unsigned long long lanes = __ballot(1) & mask;",
+                "  const unsigned long long first = __shfl(bits, (int)__ffsll(lanes) - 1);",
+                "  const bool all = (__ballot(bits == first) & lanes) == lanes;",
+                "  *pred = all;",
+                "  return all ? mask : 0ull;",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __match_all_sync for AMD GPUs before HIP 6.2 (ballot and shuffle over the wavefront)",
+    },
+    Function {
+        name: b"cudaOccupancyMaxPotentialBlockSizeVariableSMem",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaOccupancyMaxPotentialBlockSizeVariableSMem)",
+            ],
+            OCCUPANCY,
+            &[
+                "#define cudaOccupancyMaxPotentialBlockSizeVariableSMem(...) hipify_rs_occupancy_variable_smem(__VA_ARGS__)",
+                "#endif",
+            ],
+        ],
+        title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMem before HIP 5.5 (CUDA's host template over HIP's calls)",
+    },
+    Function {
+        name: b"cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags)",
+            ],
+            OCCUPANCY,
+            &[
+                "#define cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(...) hipify_rs_occupancy_variable_smem(__VA_ARGS__)",
+                "#endif",
+            ],
+        ],
+        title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags before HIP 5.5 (CUDA's host template over HIP's calls)",
+    },
+    Function {
+        name: b"__reduce_add_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_add_sync)",
+            ],
+            REDUCE,
+            &[
+                "#define __reduce_add_sync(...) hipify_rs_reduce_add_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_add_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, +value, [](decltype(+value) a, decltype(+value) b) { return (decltype(+value))((unsigned int)a + (unsigned int)b); });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_add_sync for AMD GPUs (the sum over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_min_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_min_sync)",
+            ],
+            REDUCE,
+            &[
+                "#define __reduce_min_sync(...) hipify_rs_reduce_min_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_min_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, +value, [](decltype(+value) a, decltype(+value) b) { return b < a ? b : a; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_min_sync for AMD GPUs (the minimum over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_max_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_max_sync)",
+            ],
+            REDUCE,
+            &[
+                "#define __reduce_max_sync(...) hipify_rs_reduce_max_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_max_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, +value, [](decltype(+value) a, decltype(+value) b) { return a < b ? b : a; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_max_sync for AMD GPUs (the maximum over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_and_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_and_sync)",
+            ],
+            REDUCE,
+            &[
+                "#define __reduce_and_sync(...) hipify_rs_reduce_and_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_and_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, (unsigned int)(value), [](unsigned int a, unsigned int b) { return a & b; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_and_sync for AMD GPUs (the bitwise and over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_or_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_or_sync)",
+            ],
+            REDUCE,
+            &[
+                "#define __reduce_or_sync(...) hipify_rs_reduce_or_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_or_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, (unsigned int)(value), [](unsigned int a, unsigned int b) { return a | b; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_or_sync for AMD GPUs (the bitwise or over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"__reduce_xor_sync",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__reduce_xor_sync)",
+            ],
+            REDUCE,
+            &[
+                "#define __reduce_xor_sync(...) hipify_rs_reduce_xor_sync(__VA_ARGS__)",
+                "template <typename T>",
+                "__device__ inline auto hipify_rs_reduce_xor_sync(unsigned long long mask, T value) {",
+                "  return hipify_rs_reduce_sync(mask, (unsigned int)(value), [](unsigned int a, unsigned int b) { return a ^ b; });",
+                "}",
+                "#endif",
+            ],
+        ],
+        title: "define __reduce_xor_sync for AMD GPUs (the bitwise xor over the mask's lanes, one active lane at a time)",
     },
 ];
 
@@ -91,10 +380,11 @@ static SIMD: LazyLock<Vec<Function>> = LazyLock::new(|| {
         block.extend(lines.by_ref().take_while(|l| *l != "#endif"));
         block.push("#endif");
         // Built once per process and kept for its life, as `FUNCTIONS` is.
+        let title = format!("define {name} for AMD GPUs (CUDA's SIMD operation, a lane at a time)");
         blocks.push(Function {
             name: name.as_bytes(),
-            lines: Box::leak(block.into_boxed_slice()),
-            title: "define it for AMD GPUs (CUDA's SIMD operation, a lane at a time)",
+            lines: Box::leak(Box::new([&*Box::leak(block.into_boxed_slice())])),
+            title: Box::leak(title.into_boxed_str()),
         });
     }
     blocks
@@ -115,7 +405,11 @@ pub(super) fn has_function(name: &[u8]) -> bool {
 }
 
 /// The title of the fix that defines the function `name`.
+/// (Or of the host location's rewrite: `super::calls::host_location_exact`.)
 pub(crate) fn function_title(name: &[u8]) -> &'static str {
+    if name == b"cudaMemLocationTypeHost" {
+        return super::calls::HOST_LOCATION_TITLE;
+    }
     find(name).map_or("define it", |f| f.title)
 }
 
@@ -162,7 +456,13 @@ pub(super) enum Definition {
 /// defines it, or where the macro goes: on its own lines before the
 /// top-level declaration holding that use, outside every conditional (a
 /// guard or `#if` there could hide it from later uses).
-pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
+/// `helpers`: the helpers the file's other definitions write, and where
+/// (their guard's name, the insertion point, the fix's title).
+pub(super) fn function(
+    cx: &Cx<'_>,
+    first: usize,
+    helpers: &mut Vec<(&'static str, usize, &'static str)>,
+) -> Definition {
     let name = cx.text(first);
     let Some(shim) = find(name) else {
         return Definition::Nowhere;
@@ -172,7 +472,9 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
             && (d.first_token as usize + 1) < d.end_token as usize
             && cx.text(d.first_token as usize + 1) == name
     });
-    if defines {
+    // The project's own: a `#define` here, or a declaration in a header the
+    // file includes (a declaration in the file itself is the caller's test).
+    if defines || (cx.opts.own_functions.iter()).any(|f| f.as_bytes() == name) {
         return Definition::Defined;
     }
     // The top-level declaration (or directive) holding the use. Code walks
@@ -228,7 +530,31 @@ pub(super) fn function(cx: &Cx<'_>, first: usize) -> Definition {
         return Definition::Nowhere;
     }
     let nl = crate::source::line_ending(cx.src);
-    let mut text: String = shim.lines.iter().map(|l| format!("{l}{nl}")).collect();
+    // A helper (a part under its own `#ifndef HIPIFY_RS_…` guard) another
+    // shim puts before this one already, in this round or an earlier one,
+    // is not written again. (Insertions at one point are applied in the
+    // order of their fixes' titles.)
+    let mut text = String::new();
+    for part in shim.lines {
+        if let Some(guard) = part
+            .first()
+            .and_then(|l| l.strip_prefix("#ifndef HIPIFY_RS_"))
+        {
+            let define = format!("#define HIPIFY_RS_{guard}");
+            let before =
+                memchr::memmem::find(cx.src, define.as_bytes()).is_some_and(|at| at < point);
+            let written = (helpers.iter())
+                .any(|&(g, at, t)| g == guard && (at < point || (at == point && t < shim.title)));
+            if before || written {
+                continue;
+            }
+            helpers.push((guard, point, shim.title));
+        }
+        for l in *part {
+            text.push_str(l);
+            text.push_str(nl);
+        }
+    }
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
 }
@@ -251,13 +577,14 @@ mod tests {
                 "{name}: HIP has it now ({:?})",
                 m.hip.name
             );
-            let body = f.lines.join("\n");
+            assert_eq!(f.lines.len(), 1, "{name}: one part");
+            let body = f.lines[0].join("\n");
             let short = &name[2..];
             assert!(
                 body.contains(&format!("#define {name}(...) hipify_rs_{short}(")),
                 "{name}"
             );
-            assert!(f.lines.last() == Some(&"#endif"), "{name}: one block");
+            assert!(f.lines[0].last() == Some(&"#endif"), "{name}: one block");
             assert!(find(f.name).is_some_and(|g| std::ptr::eq(g, f)));
         }
         let declared = mappings::all()
