@@ -381,6 +381,11 @@ impl<'c, 'a> Judge<'c, 'a> {
     /// body, which the guard of a project's `atomicMax` reads).
     fn joins_brackets(&self, p: usize, from: usize) -> bool {
         let cx = self.cx;
+        // No brace open after `p` (the usual include at file scope): none
+        // for the walk below to find.
+        if !cx.brace_open_after(p) {
+            return false;
+        }
         let tokens = &cx.lx.tokens;
         let mut k = from;
         while let Some(t) = tokens.get(k).filter(|t| t.in_directive()) {

@@ -522,6 +522,9 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                         b"(" | b"," | b"=" | b"return" | b"{" | b";" | b"?" | b":"
                     )
                 });
+                if !unary || cx.tok(p).kind != TokenKind::Ident {
+                    return None;
+                }
                 // The nearest declaration (a use such as `f(d, …)` ends no type).
                 let declaration = declarators(cx, p, p.checked_sub(1)?).find(|&d| {
                     cx.prev(d).is_some_and(|t| {
@@ -531,7 +534,7 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 let declared = declaration.and_then(|d| cx.prev(d)).is_some_and(|s| {
                     cx.is_punct(s, b"*") && cx.prev(s).is_some_and(|t| TYPES.contains(&cx.text(t)))
                 });
-                (cx.tok(p).kind == TokenKind::Ident && unary && declared).then_some(p)
+                declared.then_some(p)
             });
             let unary_or_step = cx.is_punct(n, b"+")
                 || cx.is_punct(n, b"-")

@@ -289,7 +289,17 @@ impl<'a> Tokens<'a> {
 
     /// The innermost brace scope of token `i`.
     pub(crate) fn scope(&self, i: usize) -> Scope {
-        self.scopes.get_or_init(|| scopes::Scopes::new(self)).at(i)
+        self.scopes().at(i)
+    }
+
+    /// Whether a brace of code opened up to token `i` (itself included) is
+    /// still open after it, however directives split the code.
+    pub(crate) fn brace_open_after(&self, i: usize) -> bool {
+        self.scopes().open_after(i)
+    }
+
+    fn scopes(&self) -> &scopes::Scopes {
+        self.scopes.get_or_init(|| scopes::Scopes::new(self))
     }
 }
 

@@ -36,6 +36,8 @@ struct Change {
     opens: bool,
     /// The scope after it.
     after: Scope,
+    /// How many braces of code are open after it.
+    depth: u32,
 }
 
 impl Scopes {
@@ -58,6 +60,7 @@ impl Scopes {
                         at,
                         opens: true,
                         after,
+                        depth: stack.len() as u32,
                     });
                     head = i + 1;
                 }
@@ -68,6 +71,7 @@ impl Scopes {
                         at,
                         opens: false,
                         after,
+                        depth: stack.len() as u32,
                     });
                     head = i + 1;
                 }
@@ -87,6 +91,13 @@ impl Scopes {
         }
         k.checked_sub(1)
             .map_or(Scope::Global, |k| self.changes[k].after)
+    }
+
+    /// Whether a `{` of code up to token `i` (itself included) is still
+    /// open after it: no walk back from `i` finds an unmatched `{` otherwise.
+    pub(crate) fn open_after(&self, i: usize) -> bool {
+        let k = self.changes.partition_point(|c| c.at as usize <= i);
+        k.checked_sub(1).is_some_and(|k| self.changes[k].depth > 0)
     }
 }
 
@@ -180,5 +191,37 @@ mod tests {
             );
         }
         assert!(want.contains(&Scope::Class) && want.contains(&Scope::Enum));
+    }
+
+    /// `open_after` says no brace is open exactly where no walk back finds
+    /// an unmatched `{` (within any run of code between directives).
+    #[test]
+    fn open_after_agrees_with_the_walk_back() {
+        use crate::tokens::{BracketSet, Way};
+        let src = b"namespace a { int x;\n#include <a.h>\n}\nvoid f() {\n#pragma unroll\n for(;;) { } }\n\
+            } } extern \"C\" { int y; }\n#if X\n{\n#endif\n int z; }\n{";
+        let lx = crate::lex::lex(src);
+        let cx = Tokens::new(src, &lx);
+        let scopes = Scopes::new(&cx);
+        let mut open_seen = false;
+        for i in (0..lx.tokens.len()).filter(|&i| !cx.tok(i).in_directive()) {
+            let found = cx
+                .walk(i, BracketSet::Braces, Way::Back)
+                .any(|s| s.unmatched);
+            // Open after `i` whenever the walk finds one; the walk may miss one
+            // opened before a directive.
+            if found {
+                assert!(
+                    scopes.open_after(i),
+                    "token {i} `{}`",
+                    String::from_utf8_lossy(cx.text(i))
+                );
+            }
+            open_seen |= scopes.open_after(i) && !found;
+        }
+        assert!(
+            open_seen,
+            "a brace opened before a directive is open after it"
+        );
     }
 }
