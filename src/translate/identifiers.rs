@@ -575,7 +575,7 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
                 cx.tok(i).range(),
                 "hipMemLocationTypeInvalid",
             ));
-        } else if shims::has_function(cx.text(i)) {
+        } else if shims::has_function(cx.text(i)) && !mapping.uses_roc(&cx.opts.target) {
             let k = match definitions.iter().position(|(n, _)| *n == cx.text(i)) {
                 Some(k) => k,
                 None => {

@@ -130,7 +130,7 @@ const REDUCE: &[&str] = &[
     "#endif",
 ];
 
-const FUNCTIONS: [Function; 13] = [
+const FUNCTIONS: [Function; 15] = [
     Function {
         name: b"__syncwarp",
         lines: &[&[
@@ -363,6 +363,60 @@ const FUNCTIONS: [Function; 13] = [
             ],
         ],
         title: "define __reduce_xor_sync for AMD GPUs (the bitwise xor over the mask's lanes, one active lane at a time)",
+    },
+    Function {
+        name: b"cusparseGetErrorString",
+        lines: &[&[
+            "#if !defined(cusparseGetErrorString)",
+            "// hipify-rs: hipSPARSE before HIP 6.0 has no hipsparseGetErrorString; the description of each status HIP 5.2's hipsparse.h declares",
+            "#define cusparseGetErrorString(...) hipify_rs_hipsparseGetErrorString(__VA_ARGS__)",
+            "inline const char *hipify_rs_hipsparseGetErrorString(hipsparseStatus_t status) {",
+            "  switch (status) {",
+            "  case HIPSPARSE_STATUS_SUCCESS: return \"Function succeeds\";",
+            "  case HIPSPARSE_STATUS_NOT_INITIALIZED: return \"hipSPARSE was not initialized\";",
+            "  case HIPSPARSE_STATUS_ALLOC_FAILED: return \"Resource allocation failed\";",
+            "  case HIPSPARSE_STATUS_INVALID_VALUE: return \"Unsupported value was passed to the function\";",
+            "  case HIPSPARSE_STATUS_ARCH_MISMATCH: return \"Device architecture not supported\";",
+            "  case HIPSPARSE_STATUS_MAPPING_ERROR: return \"Access to GPU memory space failed\";",
+            "  case HIPSPARSE_STATUS_EXECUTION_FAILED: return \"GPU program failed to execute\";",
+            "  case HIPSPARSE_STATUS_INTERNAL_ERROR: return \"An internal hipSPARSE operation failed\";",
+            "  case HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return \"Matrix type not supported\";",
+            "  case HIPSPARSE_STATUS_ZERO_PIVOT: return \"Zero pivot was computed\";",
+            "  case HIPSPARSE_STATUS_NOT_SUPPORTED: return \"Operation is not supported\";",
+            "  case HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES: return \"Resources are insufficient\";",
+            "  default: return \"unknown hipSPARSE status\";",
+            "  }",
+            "}",
+            "#endif",
+        ]],
+        title: "define cusparseGetErrorString for hipSPARSE before HIP 6.0 (the description of each status in hipsparse.h)",
+    },
+    Function {
+        name: b"cusparseGetErrorName",
+        lines: &[&[
+            "#if !defined(cusparseGetErrorName)",
+            "// hipify-rs: hipSPARSE before HIP 6.0 has no hipsparseGetErrorName; the name of each status HIP 5.2's hipsparse.h declares",
+            "#define cusparseGetErrorName(...) hipify_rs_hipsparseGetErrorName(__VA_ARGS__)",
+            "inline const char *hipify_rs_hipsparseGetErrorName(hipsparseStatus_t status) {",
+            "  switch (status) {",
+            "  case HIPSPARSE_STATUS_SUCCESS: return \"HIPSPARSE_STATUS_SUCCESS\";",
+            "  case HIPSPARSE_STATUS_NOT_INITIALIZED: return \"HIPSPARSE_STATUS_NOT_INITIALIZED\";",
+            "  case HIPSPARSE_STATUS_ALLOC_FAILED: return \"HIPSPARSE_STATUS_ALLOC_FAILED\";",
+            "  case HIPSPARSE_STATUS_INVALID_VALUE: return \"HIPSPARSE_STATUS_INVALID_VALUE\";",
+            "  case HIPSPARSE_STATUS_ARCH_MISMATCH: return \"HIPSPARSE_STATUS_ARCH_MISMATCH\";",
+            "  case HIPSPARSE_STATUS_MAPPING_ERROR: return \"HIPSPARSE_STATUS_MAPPING_ERROR\";",
+            "  case HIPSPARSE_STATUS_EXECUTION_FAILED: return \"HIPSPARSE_STATUS_EXECUTION_FAILED\";",
+            "  case HIPSPARSE_STATUS_INTERNAL_ERROR: return \"HIPSPARSE_STATUS_INTERNAL_ERROR\";",
+            "  case HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return \"HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED\";",
+            "  case HIPSPARSE_STATUS_ZERO_PIVOT: return \"HIPSPARSE_STATUS_ZERO_PIVOT\";",
+            "  case HIPSPARSE_STATUS_NOT_SUPPORTED: return \"HIPSPARSE_STATUS_NOT_SUPPORTED\";",
+            "  case HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES: return \"HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES\";",
+            "  default: return \"unknown hipSPARSE status\";",
+            "  }",
+            "}",
+            "#endif",
+        ]],
+        title: "define cusparseGetErrorName for hipSPARSE before HIP 6.0 (the name of each status in hipsparse.h)",
     },
 ];
 
