@@ -730,7 +730,7 @@ impl File<'_> {
 
     /// Where a compat include goes in a file with nothing to put it with:
     /// after a leading `#pragma once` or include guard, else before the
-    /// first line of code.
+    /// first line of code and any comment that ends on it.
     fn top(&self) -> usize {
         let ds = &self.lx.directives;
         if let Some(i) = self.include_guard() {
@@ -746,7 +746,15 @@ impl File<'_> {
             {
                 d.end_with_newline as usize
             }
-            (_, Some(t)) => self.logical_line_start(t.start as usize),
+            // Back over a comment that ends on that line (`/* … */ int
+            // x;`), which would take the include in.
+            (_, Some(t)) => {
+                let mut at = self.logical_line_start(t.start as usize);
+                while let Some(start) = self.spans_across(at).iter().map(|s| s.0).min() {
+                    at = self.logical_line_start(start);
+                }
+                at
+            }
             (_, None) => 0,
         }
     }
