@@ -114,8 +114,14 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     if vars.is_empty() {
         return;
     }
+    // Text the translation deletes already (an argument HIP's call drops,
+    // such as `__all_sync`'s mask at HIP 5.2) is not rewritten.
+    let deleted = crate::edit::deleted_ranges(&cx.edits);
     for i in 0..n {
         if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) || cx.tok(i).in_directive() {
+            continue;
+        }
+        if crate::edit::within(&deleted, &cx.tok(i).range()) {
             continue;
         }
         let Some(m) = cx.next(i).filter(|&m| cx.tok(m).kind == TokenKind::Ident) else {

@@ -167,20 +167,25 @@ pub(crate) fn may_declare_through_macro(src: &[u8]) -> bool {
     })
 }
 
-/// Line start `point` moved above the `// hipify-ignore` lines right before
-/// it: lines inserted between such a comment and the line it covers would
-/// take the comment's place (and a second run would report what the first
-/// left suppressed).
-pub(super) fn above_suppressions(src: &[u8], mut point: usize) -> usize {
-    while let Some(end) = point.checked_sub(1) {
+/// Line start `point` moved above the `// hipify-ignore` lines before it,
+/// over the blank and comment lines between: a standalone suppression
+/// covers the next line holding code, so lines inserted after it would take
+/// that line's place (and a second run would report what the first left
+/// suppressed).
+pub(super) fn above_suppressions(src: &[u8], point: usize) -> usize {
+    let (mut at, mut moved) = (point, point);
+    while let Some(end) = at.checked_sub(1) {
         let above = memchr::memrchr(b'\n', &src[..end]).map_or(0, |p| p + 1);
-        let line = src[above..point].trim_ascii();
-        if !(line.starts_with(b"//") && memchr::memmem::find(line, b"hipify-ignore").is_some()) {
+        let line = src[above..at].trim_ascii();
+        if !line.is_empty() && !line.starts_with(b"//") {
             break;
         }
-        point = above;
+        if memchr::memmem::find(line, b"hipify-ignore").is_some() {
+            moved = above;
+        }
+        at = above;
     }
-    point
+    moved
 }
 
 /// Runs the translation passes over `cx`, in order; returns whether the

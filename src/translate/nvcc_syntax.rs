@@ -89,6 +89,10 @@ pub(super) fn drop_register(cx: &mut Cx<'_>) {
         if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
             continue;
         }
+        // `register(`: no storage class (junk, or a function of that name).
+        if cx.next(i).is_some_and(|n| cx.is_punct(n, b"(")) {
+            continue;
+        }
         let mut j = i + 1;
         let mut explicit = false;
         while let Some(k) = cx.next(j - 1) {
