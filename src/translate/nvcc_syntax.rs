@@ -89,8 +89,13 @@ pub(super) fn drop_register(cx: &mut Cx<'_>) {
         if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
             continue;
         }
-        // `register(`: no storage class (junk, or a function of that name).
-        if cx.next(i).is_some_and(|n| cx.is_punct(n, b"(")) {
+        // A storage class comes before a type (`register int`, `register
+        // ::ns::T`); anything else is none (junk: `register(`, `register #`,
+        // whose dropping would leave a directive at a line's start).
+        let before_a_type = cx
+            .next(i)
+            .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || cx.is_punct(n, b"::"));
+        if !before_a_type {
             continue;
         }
         let mut j = i + 1;
