@@ -183,11 +183,21 @@ pub(super) fn name_empty_braces(cx: &mut Cx<'_>) {
 }
 
 /// The type token of the nearest declaration `TYPE NAME` before the use of
-/// `NAME` at token `use_at`.
+/// `NAME` at token `use_at`. `NAME` must be followed by what can follow a
+/// declarator, so that a launch `k<<<…>>>` after a word is no declaration
+/// (its rewrite, `hipLaunchKernelGGL(k, …`, is none either).
 fn declared_type(cx: &Cx<'_>, use_at: usize) -> Option<usize> {
     let name = cx.text(use_at);
     (0..use_at).rev().find_map(|j| {
         if cx.tok(j).kind != TokenKind::Ident || cx.text(j) != name {
+            return None;
+        }
+        let declarator_ends = cx.next(j).is_none_or(|k| {
+            [&b";"[..], b",", b"=", b"(", b"[", b"{", b")", b":"]
+                .iter()
+                .any(|p| cx.is_punct(k, p))
+        });
+        if !declarator_ends {
             return None;
         }
         cx.prev(j).filter(|&p| cx.tok(p).kind == TokenKind::Ident)
