@@ -9,9 +9,13 @@
 //! used within the braces it is declared in. There the member is renamed
 //! where HIP only names it differently (at the target version), and left
 //! for the names rule to report (HIP-W005) where HIP has no such member.
+//! A field HIP's struct gains only at a later version is read, below it,
+//! through the legacy expression the table gives (`prop.asyncEngineCount`
+//! below HIP 6.0: the device attribute, by a function `shims` defines).
 
 use std::ops::Range;
 
+use super::shims::{self, Definition};
 use super::{Cx, Left};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
@@ -117,6 +121,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     // Text the translation deletes already (an argument HIP's call drops,
     // such as `__all_sync`'s mask at HIP 5.2) is not rewritten.
     let deleted = crate::edit::deleted_ranges(&cx.edits);
+    // The definition a field's legacy expression calls: made at its first use.
+    let mut defined: Option<Definition> = None;
+    let mut helpers = Vec::new();
     for i in 0..n {
         if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) || cx.tok(i).in_directive() {
             continue;
@@ -148,6 +155,45 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             .and_then(|t| t.hip.name)
             .unwrap_or(var.owner);
         match r.name {
+            Some(expr) if r.legacy.is_some() && expr.contains('$') && has_fields(var.owner) => {
+                // A field HIP's older struct lacks, read as an expression
+                // over the object's other fields (`$`: the object and its
+                // `.`/`->`) that calls a function the translation defines.
+                if !is_field_read(cx, object, name, i, m) {
+                    cx.facts.left.push(Left::Member {
+                        object,
+                        member: m,
+                        hip_type,
+                        entry,
+                    });
+                    continue;
+                }
+                let access = String::from_utf8_lossy(
+                    &cx.src[cx.tok(object).start as usize..cx.tok(i).end as usize],
+                );
+                let text = expr.replace('$', &access);
+                // Inserted once, at the first use; after it, `Defined`.
+                let definition = defined
+                    .get_or_insert_with(|| shims::definition(cx, FIELD_SHIM, object, &mut helpers));
+                match std::mem::replace(definition, Definition::Defined) {
+                    Definition::Insert(edit) => cx.edits.push(edit),
+                    Definition::Defined => {}
+                    Definition::Nowhere => {
+                        *definition = Definition::Nowhere;
+                        cx.facts.left.push(Left::Member {
+                            object,
+                            member: m,
+                            hip_type,
+                            entry,
+                        });
+                        continue;
+                    }
+                }
+                let range = cx.tok(object).start as usize..cx.tok(m).end as usize;
+                cx.edits.push(Edit::replace(range, text));
+                cx.facts.uses_runtime_api = true;
+                *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+            }
             Some(expr) if r.legacy.is_some() && expr.contains('$') => {
                 // A legacy form that is an expression over the object (`$`:
                 // the object and its `.`/`->`; `@`: the call's one argument,
@@ -225,6 +271,36 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             }
         }
     }
+}
+
+/// The function the legacy expressions of fields call (`shims`).
+const FIELD_SHIM: &[u8] = b"hipify_rs_device_attribute";
+
+/// Whether the members `owner` lists are data fields: the runtime's structs
+/// (`cudaDeviceProp`); the cooperative-groups classes list member functions.
+fn has_fields(owner: &str) -> bool {
+    owner.starts_with("cuda")
+}
+
+/// Whether `.member` at `dot`/`m` on the variable `object` reads the field
+/// alone: on the variable itself (`prop.f`, `p->f`: its other fields can be
+/// named the same way), not assigned, incremented, indexed, called or taken
+/// the address of (an expression's value is no object).
+fn is_field_read(cx: &Cx<'_>, object: usize, name: usize, dot: usize, m: usize) -> bool {
+    const WRITES: &[&[u8]] = &[
+        b"=", b"+=", b"-=", b"*=", b"/=", b"%=", b"&=", b"|=", b"^=", b"<<=", b">>=", b"++", b"--",
+        b"(", b"[",
+    ];
+    let plain = object == name && cx.next(object) == Some(dot);
+    let after = cx
+        .next(m)
+        .is_none_or(|k| !WRITES.iter().any(|w| cx.is_punct(k, w)));
+    let before = cx.prev(object).is_none_or(|p| {
+        ![&b"&"[..], b"++", b"--", b".", b"->", b"::"]
+            .iter()
+            .any(|w| cx.is_punct(p, w))
+    });
+    plain && after && before
 }
 
 /// The object before the `.`/`->` at `dot`: its first token and the token

@@ -130,7 +130,37 @@ const REDUCE: &[&str] = &[
     "#endif",
 ];
 
-const FUNCTIONS: [Function; 15] = [
+/// A `cudaDeviceProp` field HIP's struct lacks before 6.0, read on a named
+/// variable (`prop.asyncEngineCount`: `super::members`): the attribute of the
+/// device the properties describe, found by the PCI location
+/// `hipGetDeviceProperties` filled in (HIP 6.0's struct takes the field from
+/// the same device).
+const DEVICE_ATTRIBUTE: Function = Function {
+    name: b"hipify_rs_device_attribute",
+    lines: &[&[
+        "#ifndef HIPIFY_RS_DEVICE_ATTRIBUTE",
+        "#define HIPIFY_RS_DEVICE_ATTRIBUTE",
+        "// hipify-rs: hipDeviceProp_t before HIP 6.0 lacks the field; the attribute of the device at the properties' PCI location (0 where the runtime reports none)",
+        "static inline int hipify_rs_device_attribute(hipDeviceAttribute_t attribute, int pciDomainID, int pciBusID, int pciDeviceID) {",
+        "  int count = 0;",
+        "  if (hipGetDeviceCount(&count) != hipSuccess) return 0;",
+        "  for (int device = 0; device < count; ++device) {",
+        "    int domain = pciDomainID, bus = -1, slot = -1, value = 0;",
+        "    (void)hipDeviceGetAttribute(&domain, hipDeviceAttributePciDomainID, device);",
+        "    if (hipDeviceGetAttribute(&bus, hipDeviceAttributePciBusId, device) != hipSuccess) continue;",
+        "    if (hipDeviceGetAttribute(&slot, hipDeviceAttributePciDeviceId, device) != hipSuccess) continue;",
+        "    if (domain != pciDomainID || bus != pciBusID || slot != pciDeviceID) continue;",
+        "    return hipDeviceGetAttribute(&value, attribute, device) == hipSuccess ? value : 0;",
+        "  }",
+        "  return 0;",
+        "}",
+        "#endif",
+    ]],
+    title: "read the field through hipDeviceGetAttribute before HIP 6.0 (the device at the properties' PCI location)",
+};
+
+const FUNCTIONS: [Function; 16] = [
+    DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
         lines: &[&[
@@ -517,7 +547,17 @@ pub(super) fn function(
     first: usize,
     helpers: &mut Vec<(&'static str, usize, &'static str)>,
 ) -> Definition {
-    let name = cx.text(first);
+    definition(cx, cx.text(first), first, helpers)
+}
+
+/// As [`function`], for the shim `name` that a rewrite of token `first`
+/// calls (`hipify_rs_device_attribute`, for a field).
+pub(super) fn definition(
+    cx: &Cx<'_>,
+    name: &[u8],
+    first: usize,
+    helpers: &mut Vec<(&'static str, usize, &'static str)>,
+) -> Definition {
     let Some(shim) = find(name) else {
         return Definition::Nowhere;
     };
@@ -608,6 +648,10 @@ pub(super) fn function(
             text.push_str(l);
             text.push_str(nl);
         }
+    }
+    if text.is_empty() {
+        // Its one part is a helper written before it already.
+        return Definition::Defined;
     }
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
