@@ -148,7 +148,16 @@ fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 call,
                 deprecated,
             } => {
-                for note in call.iter().flat_map(|c| &c.notes) {
+                // A definition the translation adds may take this form
+                // (`cudaGraphExecUpdate(exec, graph, &info)`): no note.
+                let answered = || {
+                    cx.names.iter().any(|d| {
+                        matches!(d.verdict, Verdict::Unsupported { fix: Some(_), .. })
+                            && crate::translate::shim_answers(cx.text(d.tok), cx.text(n.tok))
+                    })
+                };
+                let notes = call.iter().flat_map(|c| &c.notes);
+                for note in notes.filter(|_| !answered()) {
                     let (raw, hip) = (raw(), hip.unwrap_or_default());
                     let message = if raw == hip {
                         // HIP keeps the name (surf2Dread) but not this form.

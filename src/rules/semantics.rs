@@ -64,10 +64,14 @@ pub(super) fn ident(
 /// `hipLaunchHostFunc` (5.3: 5.2 declares it, but libamdhip64 5.2 does not
 /// export it), where `fn` names a function of the file: a stream callback
 /// does the same, run after the stream's work, given the same data, so the
-/// call becomes `hipStreamAddCallback(stream, [](hipStream_t, hipError_t,
-/// void *data) { fn(data); }, data, 0)`. (A function pointer held in a
+/// call becomes `hipStreamAddCallback(stream, [](hipStream_t, hipError_t
+/// status, void *data) { if (status == hipSuccess) fn(data); }, data, 0)`
+/// (CUDA does not call a host function after an error in the context, as
+/// it does a stream callback). (A function pointer held in a
 /// variable cannot be called from a lambda without captures: left, with
-/// the translation's finding.)
+/// the translation's finding. So is a call in a file that captures a
+/// stream: captured, CUDA records a host node, which a stream callback is
+/// not (CUDA refuses callbacks in a capture).)
 fn host_function_as_callback(
     cx: &Cx<'_>,
     i: usize,
@@ -101,22 +105,34 @@ fn host_function_as_callback(
     if !declared {
         return;
     }
-    let arg = cx.span(f, f_end);
     moot.push((cx.tok(i).start as usize, cx.tok(i).end as usize));
+    let needs = format!(
+        "`cudaLaunchHostFunc` needs HIP {} (`hipLaunchHostFunc`); the target is HIP {}",
+        m.hip.added, cx.opts.target.hip_version
+    );
+    if memchr::memmem::find(cx.src, b"StreamBeginCapture").is_some() {
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedApi,
+                cx.tok(i).range(),
+                format!("{needs}, and this file captures a stream: captured, CUDA records a host node, which a stream callback (hipStreamAddCallback) is not"),
+            )
+            .with_help("outside a capture, call it as hipStreamAddCallback(stream, [](hipStream_t, hipError_t status, void *data) { if (status == hipSuccess) fn(data); }, data, 0); in one, add the host node with hipGraphAddHostNode, or target HIP 5.3"),
+        );
+        return;
+    }
+    let arg = cx.span(f, f_end);
     out.push(
         Diagnostic::new(
             Code::UnsupportedApi,
             cx.tok(i).range(),
-            format!(
-                "`cudaLaunchHostFunc` needs HIP {} (`hipLaunchHostFunc`); the target is HIP {}",
-                m.hip.added, cx.opts.target.hip_version
-            ),
+            needs,
         )
         .with_fix(
             "call it as a stream callback: hipStreamAddCallback runs it after the stream's work, with the same data",
             vec![
                 Edit::replace(cx.tok(i).range(), "hipStreamAddCallback"),
-                Edit::insert(arg.start, "[](hipStream_t, hipError_t, void *data) { "),
+                Edit::insert(arg.start, "[](hipStream_t, hipError_t status, void *data) { if (status == hipSuccess) "),
                 Edit::insert(arg.end, "(data); }"),
                 Edit::insert(cx.tok(args.close).start as usize, ", 0"),
             ],

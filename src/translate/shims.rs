@@ -35,6 +35,9 @@ struct Function {
     name: &'static [u8],
     lines: &'static [&'static [&'static str]],
     title: &'static str,
+    /// CUDA calls whose `call_note`s the definition answers (an overload
+    /// of the HIP call taking the defined type): moot in a file it goes in.
+    answers: &'static [&'static [u8]],
 }
 
 /// The value's bits as 64, for the `__match_*_sync` shims: CUDA compares
@@ -157,9 +160,33 @@ const DEVICE_ATTRIBUTE: Function = Function {
         "#endif",
     ]],
     title: "read the field through hipDeviceGetAttribute before HIP 6.0 (the device at the properties' PCI location)",
+    answers: &[],
 };
 
-const FUNCTIONS: [Function; 16] = [
+/// CUDA 12's `cudaGraphExecUpdateResultInfo` and its three-argument
+/// `cudaGraphExecUpdate`, over HIP's four-argument `hipGraphExecUpdate`
+/// (the CUDA 11 form, which HIP keeps through 7.x): the result and the
+/// error node as HIP reports them; `errorFromNode` (CUDA sets it only for
+/// an edge whose source changed) is null, as HIP reports no edge.
+const GRAPH_EXEC_UPDATE: &[&str] = &[
+    "#ifndef HIPIFY_RS_GRAPH_EXEC_UPDATE_RESULT_INFO",
+    "#define HIPIFY_RS_GRAPH_EXEC_UPDATE_RESULT_INFO",
+    "// hipify-rs: HIP has no cudaGraphExecUpdateResultInfo (CUDA 12); CUDA's fields, filled by HIP's four-argument hipGraphExecUpdate (errorFromNode: HIP reports no edge, so null)",
+    "typedef struct hipify_rs_GraphExecUpdateResultInfo_st {",
+    "  hipGraphExecUpdateResult result;",
+    "  hipGraphNode_t errorNode;",
+    "  hipGraphNode_t errorFromNode;",
+    "} hipify_rs_GraphExecUpdateResultInfo;",
+    "static inline hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t hGraph, hipify_rs_GraphExecUpdateResultInfo *resultInfo) {",
+    "  if (!resultInfo) return hipGraphExecUpdate(hGraphExec, hGraph, nullptr, nullptr);",
+    "  resultInfo->errorNode = nullptr;",
+    "  resultInfo->errorFromNode = nullptr;",
+    "  return hipGraphExecUpdate(hGraphExec, hGraph, &resultInfo->errorNode, &resultInfo->result);",
+    "}",
+    "#endif",
+];
+
+const FUNCTIONS: [Function; 18] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -170,6 +197,7 @@ const FUNCTIONS: [Function; 16] = [
             "#endif",
         ]],
         title: "define __syncwarp for AMD GPUs (a wavefront runs in lockstep: its memory ordering)",
+        answers: &[],
     },
     Function {
         name: b"atomicInc_system",
@@ -188,6 +216,7 @@ const FUNCTIONS: [Function; 16] = [
             "#endif",
         ]],
         title: "define atomicInc_system for AMD GPUs (a system-scope compare-and-swap loop)",
+        answers: &[],
     },
     Function {
         name: b"atomicDec_system",
@@ -206,6 +235,7 @@ const FUNCTIONS: [Function; 16] = [
             "#endif",
         ]],
         title: "define atomicDec_system for AMD GPUs (a system-scope compare-and-swap loop)",
+        answers: &[],
     },
     Function {
         name: b"__match_any_sync",
@@ -233,6 +263,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __match_any_sync for AMD GPUs before HIP 6.2 (ballot and shuffle over the wavefront)",
+        answers: &[],
     },
     Function {
         name: b"__match_all_sync",
@@ -257,6 +288,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __match_all_sync for AMD GPUs before HIP 6.2 (ballot and shuffle over the wavefront)",
+        answers: &[],
     },
     Function {
         name: b"cudaOccupancyMaxPotentialBlockSizeVariableSMem",
@@ -271,6 +303,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMem before HIP 5.5 (CUDA's host template over HIP's calls)",
+        answers: &[],
     },
     Function {
         name: b"cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags",
@@ -285,6 +318,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags before HIP 5.5 (CUDA's host template over HIP's calls)",
+        answers: &[],
     },
     Function {
         name: b"__reduce_add_sync",
@@ -303,6 +337,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __reduce_add_sync for AMD GPUs (the sum over the mask's lanes, one active lane at a time)",
+        answers: &[],
     },
     Function {
         name: b"__reduce_min_sync",
@@ -321,6 +356,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __reduce_min_sync for AMD GPUs (the minimum over the mask's lanes, one active lane at a time)",
+        answers: &[],
     },
     Function {
         name: b"__reduce_max_sync",
@@ -339,6 +375,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __reduce_max_sync for AMD GPUs (the maximum over the mask's lanes, one active lane at a time)",
+        answers: &[],
     },
     Function {
         name: b"__reduce_and_sync",
@@ -357,6 +394,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __reduce_and_sync for AMD GPUs (the bitwise and over the mask's lanes, one active lane at a time)",
+        answers: &[],
     },
     Function {
         name: b"__reduce_or_sync",
@@ -375,6 +413,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __reduce_or_sync for AMD GPUs (the bitwise or over the mask's lanes, one active lane at a time)",
+        answers: &[],
     },
     Function {
         name: b"__reduce_xor_sync",
@@ -393,6 +432,7 @@ const FUNCTIONS: [Function; 16] = [
             ],
         ],
         title: "define __reduce_xor_sync for AMD GPUs (the bitwise xor over the mask's lanes, one active lane at a time)",
+        answers: &[],
     },
     Function {
         name: b"cusparseGetErrorString",
@@ -420,6 +460,7 @@ const FUNCTIONS: [Function; 16] = [
             "#endif",
         ]],
         title: "define cusparseGetErrorString for hipSPARSE before HIP 6.0 (the description of each status in hipsparse.h)",
+        answers: &[],
     },
     Function {
         name: b"cusparseGetErrorName",
@@ -447,6 +488,37 @@ const FUNCTIONS: [Function; 16] = [
             "#endif",
         ]],
         title: "define cusparseGetErrorName for hipSPARSE before HIP 6.0 (the name of each status in hipsparse.h)",
+        answers: &[],
+    },
+    Function {
+        name: b"cudaGraphExecUpdateResultInfo",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaGraphExecUpdateResultInfo)",
+            ],
+            GRAPH_EXEC_UPDATE,
+            &[
+                "#define cudaGraphExecUpdateResultInfo hipify_rs_GraphExecUpdateResultInfo",
+                "#endif",
+            ],
+        ],
+        title: "define cudaGraphExecUpdateResultInfo and the three-argument hipGraphExecUpdate (CUDA 12's form over HIP's four arguments)",
+        answers: &[b"cudaGraphExecUpdate"],
+    },
+    Function {
+        name: b"cudaGraphExecUpdateResultInfo_st",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaGraphExecUpdateResultInfo_st)",
+            ],
+            GRAPH_EXEC_UPDATE,
+            &[
+                "#define cudaGraphExecUpdateResultInfo_st hipify_rs_GraphExecUpdateResultInfo_st",
+                "#endif",
+            ],
+        ],
+        title: "define cudaGraphExecUpdateResultInfo_st and the three-argument hipGraphExecUpdate (CUDA 12's form over HIP's four arguments)",
+        answers: &[b"cudaGraphExecUpdate"],
     },
 ];
 
@@ -469,6 +541,7 @@ static SIMD: LazyLock<Vec<Function>> = LazyLock::new(|| {
             name: name.as_bytes(),
             lines: Box::leak(Box::new([&*Box::leak(block.into_boxed_slice())])),
             title: Box::leak(title.into_boxed_str()),
+            answers: &[],
         });
     }
     blocks
@@ -486,6 +559,13 @@ fn find(name: &[u8]) -> Option<&'static Function> {
 /// Whether the translation can define the function `name` (a shim).
 pub(super) fn has_function(name: &[u8]) -> bool {
     find(name).is_some()
+}
+
+/// Whether defining `name` (a shim) makes the CUDA call `call` take the
+/// form its table's `call_note` is about (`cudaGraphExecUpdate(exec, graph,
+/// &info)` beside `cudaGraphExecUpdateResultInfo`).
+pub(crate) fn answers(name: &[u8], call: &[u8]) -> bool {
+    find(name).is_some_and(|f| f.answers.contains(&call))
 }
 
 /// The title of the fix that defines the function `name`.
