@@ -500,7 +500,7 @@ fn collapsed_overloads(
         overloads.push(Overload {
             name,
             params,
-            translated: parameter_types(cx, params),
+            translated: parameter_types(cx, params, true),
             scope_open: std::cell::OnceCell::new(),
         });
     }
@@ -522,6 +522,9 @@ fn collapsed_overloads(
                 && o.translated == later.translated
                 && scope_open(o) == scope_open(later)
                 && !exclusive(m, n)
+                // The same types in CUDA too: what tells them apart there
+                // (a template's arguments, `template <> R to(T)`) stays.
+                && parameter_types(cx, o.params, false) != parameter_types(cx, later.params, false)
         });
         let Some((_, first)) = first else {
             continue;
@@ -571,13 +574,13 @@ fn collapsed_overloads(
     }
 }
 
-/// The types of the parameters `(`…`)`, as the translation writes them:
-/// each parameter's tokens with the edits applied, less its name and
-/// default argument.
-fn parameter_types(cx: &Cx<'_>, (open, close): (usize, usize)) -> Vec<String> {
+/// The types of the parameters `(`…`)`, as the source writes them or (with
+/// `translated`) as the translation does: each parameter's tokens, with the
+/// edits applied, less its name and default argument.
+fn parameter_types(cx: &Cx<'_>, (open, close): (usize, usize), translated: bool) -> Vec<String> {
     let renamed = |k: usize| {
         let r = cx.tok(k).range();
-        cx.edit_replacing(&r).map_or_else(
+        (cx.edit_replacing(&r).filter(|_| translated)).map_or_else(
             || String::from_utf8_lossy(cx.text(k)).into_owned(),
             |e| e.text.to_string(),
         )
