@@ -876,7 +876,7 @@ mod tests {
             apply_fixes: true,
             ..launch_syntax()
         };
-        let src = "__device__ void n() { l<<<3, 8>>>(int f, uint b) { min(f, b); } }\n";
+        let src = "__device__ void n() { return l<<<3, 8>>>(int f, uint b) { min(f, b); } }\n";
         assert!(refuses(
             src,
             &opts,

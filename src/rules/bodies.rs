@@ -166,7 +166,9 @@ pub(super) fn is_warp_function(t: &[u8]) -> bool {
 }
 
 /// The name of the function whose body the `{` at `open` opens:
-/// `name(params) [const|noexcept|override|final] {`.
+/// `name(params) [const|noexcept|override|final] {`. Not a macro that
+/// opens a loop in a body (`CUDA_1D_KERNEL_LOOP(i, n) {`, as Caffe, mmcv
+/// and PyTorch write kernels): a name that starts a statement there.
 pub(super) fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
     let mut j = cx.prev(open)?;
     while cx.tok(j).kind == TokenKind::Ident
@@ -177,8 +179,37 @@ pub(super) fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
     if !cx.is_punct(j, b")") {
         return None;
     }
-    cx.matching_open(j).and_then(|p| cx.prev(p)).filter(|&n| {
+    let name = cx.matching_open(j).and_then(|p| cx.prev(p)).filter(|&n| {
         cx.tok(n).kind == TokenKind::Ident
             && !matches!(cx.text(n), b"if" | b"for" | b"while" | b"switch" | b"catch")
-    })
+    })?;
+    // No return type: a constructor in a class, or a statement in a block.
+    let statement_start = cx
+        .prev(name)
+        .is_none_or(|p| [&b";"[..], b"{", b"}"].iter().any(|w| cx.is_punct(p, w)));
+    if statement_start && cx.enclosing_open(name).is_some_and(|o| opens_block(cx, o)) {
+        return None;
+    }
+    Some(name)
+}
+
+/// Whether the `{` at `open` opens a block of statements (a function's or
+/// a statement's body), not a class, namespace or initializer.
+fn opens_block(cx: &Cx<'_>, open: usize) -> bool {
+    cx.is_punct(open, b"{")
+        && cx.prev(open).is_some_and(|p| {
+            [
+                &b")"[..],
+                b";",
+                b"{",
+                b"}",
+                b"else",
+                b"do",
+                b"try",
+                b"const",
+                b"noexcept",
+            ]
+            .iter()
+            .any(|w| cx.text(p) == *w)
+        })
 }
