@@ -172,11 +172,24 @@ pub(crate) fn may_declare_through_macro(src: &[u8]) -> bool {
 /// over the blank and comment lines between: a standalone suppression
 /// covers the next line holding code, so lines inserted after it would take
 /// that line's place (and a second run would report what the first left
-/// suppressed).
+/// suppressed). A line is read with the lines a backslash splices onto it
+/// (`// a \` continues its comment on the next line).
 pub(super) fn above_suppressions(src: &[u8], point: usize) -> usize {
     let (mut at, mut moved) = (point, point);
     while let Some(end) = at.checked_sub(1) {
-        let above = memchr::memrchr(b'\n', &src[..end]).map_or(0, |p| p + 1);
+        let mut above = memchr::memrchr(b'\n', &src[..end]).map_or(0, |p| p + 1);
+        // The line before ends in a backslash: it splices onto this one.
+        let spliced = |above: usize| {
+            let before = &src[..above.saturating_sub(1)];
+            above > 0
+                && before
+                    .strip_suffix(b"\r")
+                    .unwrap_or(before)
+                    .ends_with(b"\\")
+        };
+        while spliced(above) {
+            above = memchr::memrchr(b'\n', &src[..above - 1]).map_or(0, |p| p + 1);
+        }
         let line = src[above..at].trim_ascii();
         if !line.is_empty() && !line.starts_with(b"//") {
             break;
