@@ -125,8 +125,28 @@ pub fn deleted_ranges(edits: &[Edit]) -> Vec<Range<usize>> {
     ranges
 }
 
+/// The bytes `edits` replace or delete (insertions aside), sorted by start,
+/// overlapping ones merged: text a later pass must not edit again (a call's
+/// argument list rewritten, whose gaps it writes anew: a string or a spaced
+/// launch in an argument HIP's form drops or moves).
+pub fn replaced_ranges(edits: &[Edit]) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = (edits.iter())
+        .filter(|e| !e.range.is_empty())
+        .map(|e| e.range.clone())
+        .collect();
+    ranges.sort_by_key(|r| r.start);
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match merged.last_mut() {
+            Some(last) if r.start < last.end => last.end = last.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    merged
+}
+
 /// Whether bytes `r` lie inside one of `ranges` (sorted by start, disjoint:
-/// [`deleted_ranges`]).
+/// [`deleted_ranges`], [`replaced_ranges`]).
 pub fn within(ranges: &[Range<usize>], r: &Range<usize>) -> bool {
     let k = ranges.partition_point(|d| d.start <= r.start);
     k > 0 && ranges[k - 1].end >= r.end

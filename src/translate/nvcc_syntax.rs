@@ -19,7 +19,8 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
     if !may_hold_spaced_chevrons(cx.src) {
         return;
     }
-    let deleted = edit::deleted_ranges(&cx.edits);
+    // Text deleted or written anew (a call's argument HIP's form drops).
+    let deleted = edit::replaced_ranges(&cx.edits);
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {
@@ -47,9 +48,10 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
             .map(|&k| cx.tok(k).end as usize..cx.tok(k + 1).start as usize)
             .filter(|gap| !gap.is_empty())
             .collect();
-        // Not where the translation deletes the blanks (a directive with a
-        // launch after its header name); a deletion elsewhere in the launch
-        // (`register` dropped in its configuration) leaves them to join.
+        // Not where the translation deletes or rewrites the blanks (a
+        // directive with a launch after its header name, an argument HIP's
+        // call drops); a deletion elsewhere in the launch (`register`
+        // dropped in its configuration) leaves them to join.
         let in_deleted = |gap: &Range<usize>| {
             let k = deleted.partition_point(|d| d.end <= gap.start);
             deleted.get(k).is_some_and(|d| d.start < gap.end)

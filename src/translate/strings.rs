@@ -32,8 +32,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     for k in 1..asm.len() {
         asm[k].end = asm[k].end.max(asm[k - 1].end);
     }
-    // What the identifier pass deletes (a dropped warp mask) is gone.
-    let deleted = edit::deleted_ranges(&cx.edits);
+    // What the identifier pass deletes or writes anew (a dropped warp mask,
+    // a moved or dropped argument) is not translated again.
+    let deleted = edit::replaced_ranges(&cx.edits);
     let strings = std::mem::take(&mut cx.facts.landmarks.strings);
     for &i in &strings {
         let i = i as usize;
