@@ -129,9 +129,12 @@ pub fn deleted_ranges(edits: &[Edit]) -> Vec<Range<usize>> {
 /// overlapping ones merged: text a later pass must not edit again (a call's
 /// argument list rewritten, whose gaps it writes anew: a string or a spaced
 /// launch in an argument HIP's form drops or moves).
-pub fn replaced_ranges(edits: &[Edit]) -> Vec<Range<usize>> {
+/// A word renamed (most edits) holds no other token, so it is left out.
+pub fn replaced_ranges(src: &[u8], edits: &[Edit]) -> Vec<Range<usize>> {
+    let word =
+        |r: &Range<usize>| (src[r.clone()].iter()).all(|&b| b.is_ascii_alphanumeric() || b == b'_');
     let mut ranges: Vec<Range<usize>> = (edits.iter())
-        .filter(|e| !e.range.is_empty())
+        .filter(|e| !e.range.is_empty() && !word(&e.range))
         .map(|e| e.range.clone())
         .collect();
     ranges.sort_by_key(|r| r.start);
