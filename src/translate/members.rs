@@ -154,18 +154,20 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         let hip_type = mappings::lookup(var.owner)
             .and_then(|t| t.hip.name)
             .unwrap_or(var.owner);
+        // The member left for the names rule to report.
+        let left = || Left::Member {
+            object,
+            member: m,
+            hip_type,
+            entry,
+        };
         match r.name {
             Some(expr) if r.legacy.is_some() && expr.contains('$') && has_fields(var.owner) => {
                 // A field HIP's older struct lacks, read as an expression
                 // over the object's other fields (`$`: the object and its
                 // `.`/`->`) that calls a function the translation defines.
                 if !is_field_read(cx, object, name, i, m) {
-                    cx.facts.left.push(Left::Member {
-                        object,
-                        member: m,
-                        hip_type,
-                        entry,
-                    });
+                    cx.facts.left.push(left());
                     continue;
                 }
                 let access = String::from_utf8_lossy(
@@ -180,12 +182,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                     Definition::Defined => {}
                     Definition::Nowhere => {
                         *definition = Definition::Nowhere;
-                        cx.facts.left.push(Left::Member {
-                            object,
-                            member: m,
-                            hip_type,
-                            entry,
-                        });
+                        cx.facts.left.push(left());
                         continue;
                     }
                 }
@@ -228,12 +225,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                         }
                         *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
                     }
-                    _ => cx.facts.left.push(Left::Member {
-                        object,
-                        member: m,
-                        hip_type,
-                        entry,
-                    }),
+                    _ => cx.facts.left.push(left()),
                 }
             }
             Some(hip) if hip != member => {
@@ -259,12 +251,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             }
             Some(_) => {}
             None => {
-                cx.facts.left.push(Left::Member {
-                    object,
-                    member: m,
-                    hip_type,
-                    entry,
-                });
+                cx.facts.left.push(left());
                 if entry.mapping.family == Family::Runtime {
                     cx.facts.uses_runtime_api = true;
                 }
