@@ -125,31 +125,22 @@ pub fn deleted_ranges(edits: &[Edit]) -> Vec<Range<usize>> {
     ranges
 }
 
-/// The bytes `edits` replace or delete (insertions aside), sorted by start,
-/// overlapping ones merged: text a later pass must not edit again (a call's
-/// argument list rewritten, whose gaps it writes anew: a string or a spaced
-/// launch in an argument HIP's form drops or moves).
-/// A word renamed (most edits) holds no other token, so it is left out.
-pub fn replaced_ranges(src: &[u8], edits: &[Edit]) -> Vec<Range<usize>> {
-    let word =
-        |r: &Range<usize>| (src[r.clone()].iter()).all(|&b| b.is_ascii_alphanumeric() || b == b'_');
-    let mut ranges: Vec<Range<usize>> = (edits.iter())
-        .filter(|e| !e.range.is_empty() && !word(&e.range))
-        .map(|e| e.range.clone())
-        .collect();
+/// `ranges` sorted by start, overlapping ones merged (adjacent ones not: an
+/// insertion between them lies in neither), for [`within`].
+pub fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     ranges.sort_by_key(|r| r.start);
-    let mut merged: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
+    let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
     for r in ranges {
-        match merged.last_mut() {
+        match out.last_mut() {
             Some(last) if r.start < last.end => last.end = last.end.max(r.end),
-            _ => merged.push(r),
+            _ => out.push(r),
         }
     }
-    merged
+    out
 }
 
 /// Whether bytes `r` lie inside one of `ranges` (sorted by start, disjoint:
-/// [`deleted_ranges`], [`replaced_ranges`]).
+/// [`deleted_ranges`], [`merged`]).
 pub fn within(ranges: &[Range<usize>], r: &Range<usize>) -> bool {
     let k = ranges.partition_point(|d| d.start <= r.start);
     k > 0 && ranges[k - 1].end >= r.end

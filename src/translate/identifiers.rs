@@ -638,6 +638,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, names: &mut [Name]) {
                 mapping, hip, call, ..
             } => {
                 if let Some(call) = call {
+                    let gaps = call.edits.iter().filter(|e| !e.range.is_empty());
+                    (cx.facts.rewritten_arguments).extend(gaps.map(|e| e.range.clone()));
                     cx.edits.append(&mut call.edits);
                     cx.stats.arguments += call.arguments;
                 }

@@ -168,6 +168,15 @@ pub(crate) fn may_declare_through_macro(src: &[u8]) -> bool {
     })
 }
 
+/// The text the passes before leave to no other edit: what they delete,
+/// and the argument gaps a call's rewrite writes anew (a string or a spaced
+/// launch in an argument HIP's form drops or moves). Sorted, merged.
+fn rewritten(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = edit::deleted_ranges(&cx.edits);
+    ranges.extend(cx.facts.rewritten_arguments.iter().cloned());
+    edit::merged(ranges)
+}
+
 /// Line start `point` moved above the `// hipify-ignore` lines before it,
 /// over the blank and comment lines between: a standalone suppression
 /// covers the next line holding code, so lines inserted after it would take
@@ -326,6 +335,9 @@ pub(crate) enum Left {
 pub(crate) struct Facts {
     /// The file uses the runtime or driver API.
     pub(crate) uses_runtime_api: bool,
+    /// The bytes a call's argument rewrite writes anew (the gaps between
+    /// the arguments it keeps: a dropped or moved argument).
+    pub(crate) rewritten_arguments: Vec<std::ops::Range<usize>>,
     /// The file uses the kernel language (`__global__`, `threadIdx` …).
     pub(crate) uses_kernel_language: bool,
     /// A runtime or driver API use outside the project's conditionals

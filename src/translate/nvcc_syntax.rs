@@ -20,7 +20,7 @@ pub(super) fn join_spaced_launches(cx: &mut Cx<'_>) {
         return;
     }
     // Text deleted or written anew (a call's argument HIP's form drops).
-    let deleted = edit::replaced_ranges(cx.src, &cx.edits);
+    let deleted = super::rewritten(cx);
     let n = cx.lx.tokens.len();
     let mut i = 0;
     while i + 2 < n {

@@ -34,7 +34,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     }
     // What the identifier pass deletes or writes anew (a dropped warp mask,
     // a moved or dropped argument) is not translated again.
-    let deleted = edit::replaced_ranges(cx.src, &cx.edits);
+    let deleted = super::rewritten(cx);
     let strings = std::mem::take(&mut cx.facts.landmarks.strings);
     for &i in &strings {
         let i = i as usize;
