@@ -142,7 +142,8 @@ fn host_function_as_callback(
 }
 
 /// The first rename of the file to one of AMD's FNUZ FP8 types
-/// (`__nv_fp8_e4m3` → `__hip_fp8_e4m3_fnuz`, as AMD's tables map it): CUDA's
+/// (`__nv_fp8_e4m3` → `__hip_fp8_e4m3_fnuz` at HIP 6.2, which has no OCP
+/// type; from 6.3 the names map to HIP's OCP types and this is silent): CUDA's
 /// types are OCP FP8, whose E4M3 has exponent bias 7, a negative zero and
 /// NaN at 0x7f/0xff; FNUZ E4M3 has bias 8, no negative zero and its one NaN
 /// at 0x80. Values compute alike in float, but the same bits are other
@@ -168,7 +169,7 @@ pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 e.text
             ),
         )
-        .with_help("values converted to and from float agree (range aside: FNUZ E4M3 tops out at 240, OCP at 448); FP8 data stored in files, exchanged with CUDA builds or reinterpreted as bytes must be converted; this file's other FP8 names are mapped the same way"),
+        .with_help("values converted to and from float agree (range aside: FNUZ E4M3 tops out at 240, OCP at 448); FP8 data stored in files, exchanged with CUDA builds or reinterpreted as bytes must be converted; this file's other FP8 names are mapped the same way; HIP 6.3 and later have the OCP types (`--hip-version 6.3`)"),
     );
 }
 
