@@ -15,7 +15,8 @@
 //! mask as HIP 6.2's own forms do); below HIP 5.5,
 //! `cudaOccupancyMaxPotentialBlockSizeVariableSMem[WithFlags]` (CUDA's own
 //! host template from `cuda_runtime.h`, over HIP's attribute and occupancy
-//! calls). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …), which
+//! calls); below HIP 5.3, `cudaGraphUpload` and `cuGraphUpload` (a graph
+//! uploads at its first launch: only the handle is checked). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …), which
 //! HIP lacks at every version: one block each in `shims/simd.h`, checked
 //! against CUDA's own on a GPU by `ci/simd-check`. A function the file or a
 //! header it includes declares is the project's: no definition is added
@@ -186,7 +187,21 @@ const GRAPH_EXEC_UPDATE: &[&str] = &[
     "#endif",
 ];
 
-const FUNCTIONS: [Function; 18] = [
+/// `cudaGraphUpload` below HIP 5.3: an executable graph uploads itself at
+/// its first launch, so an upload ahead of it changes when that work is
+/// done, never what a launch computes; what remains is CUDA's argument check.
+const GRAPH_UPLOAD: &[&str] = &[
+    "#ifndef HIPIFY_RS_GRAPH_UPLOAD",
+    "#define HIPIFY_RS_GRAPH_UPLOAD",
+    "// hipify-rs: HIP before 5.3 has no hipGraphUpload; a graph uploads at its first launch, so only the handle is checked",
+    "static inline hipError_t hipify_rs_graph_upload(hipGraphExec_t graphExec, hipStream_t stream) {",
+    "  (void)stream;",
+    "  return graphExec ? hipSuccess : hipErrorInvalidValue;",
+    "}",
+    "#endif",
+];
+
+const FUNCTIONS: [Function; 20] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -519,6 +534,28 @@ const FUNCTIONS: [Function; 18] = [
         ],
         title: "define cudaGraphExecUpdateResultInfo_st and the three-argument hipGraphExecUpdate (CUDA 12's form over HIP's four arguments)",
         answers: &[b"cudaGraphExecUpdate"],
+    },
+    Function {
+        name: b"cudaGraphUpload",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaGraphUpload)",
+            ],
+            GRAPH_UPLOAD,
+            &["#define cudaGraphUpload hipify_rs_graph_upload", "#endif"],
+        ],
+        title: "define cudaGraphUpload before HIP 5.3 (a graph uploads at its first launch: the handle is checked)",
+        answers: &[],
+    },
+    Function {
+        name: b"cuGraphUpload",
+        lines: &[
+            &["#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cuGraphUpload)"],
+            GRAPH_UPLOAD,
+            &["#define cuGraphUpload hipify_rs_graph_upload", "#endif"],
+        ],
+        title: "define cuGraphUpload before HIP 5.3 (a graph uploads at its first launch: the handle is checked)",
+        answers: &[],
     },
 ];
 
