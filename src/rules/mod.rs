@@ -298,7 +298,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
                     if warp::Warp::may_act_on(name) {
                         warp.ident(cx, i, name, &mut out);
                     }
-                    semantics::ident(cx, i, name, &mut outcome.moot, &mut out);
+                    semantics::ident(cx, i, name, &mut out);
                     collisions.ident(cx, i, name, &mut out);
                     versions::ident(cx, i, name, &mut versions, &mut out);
                 }

@@ -11,13 +11,7 @@ use crate::mappings::Version;
 use crate::tokens::{BracketSet, Way};
 
 /// Checks identifier token `i`, spelled `name`.
-pub(super) fn ident(
-    cx: &Cx<'_>,
-    i: usize,
-    name: &[u8],
-    moot: &mut Vec<(usize, usize)>,
-    out: &mut Vec<Diagnostic>,
-) {
+pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     {
         match name {
             b"__CUDA_ARCH__" => out.push(
@@ -54,91 +48,9 @@ pub(super) fn ident(
             b"min" | b"max" => host_min_max(cx, i, name, out),
             b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
             | b"tex2DGrad" | b"tex3DGrad" | b"tex2Dgather" => image_instruction_fetch(cx, i, out),
-            b"cudaLaunchHostFunc" => host_function_as_callback(cx, i, moot, out),
             _ => {}
         }
     }
-}
-
-/// `cudaLaunchHostFunc(stream, fn, data)` below the HIP version that has
-/// `hipLaunchHostFunc` (5.3: 5.2 declares it, but libamdhip64 5.2 does not
-/// export it), where `fn` names a function of the file: a stream callback
-/// does the same, run after the stream's work, given the same data, so the
-/// call becomes `hipStreamAddCallback(stream, [](hipStream_t, hipError_t
-/// status, void *data) { if (status == hipSuccess) fn(data); }, data, 0)`
-/// (CUDA does not call a host function after an error in the context, as
-/// it does a stream callback). (A function pointer held in a
-/// variable cannot be called from a lambda without captures: left, with
-/// the translation's finding. So is a call in a file that captures a
-/// stream: captured, CUDA records a host node, which a stream callback is
-/// not (CUDA refuses callbacks in a capture).)
-fn host_function_as_callback(
-    cx: &Cx<'_>,
-    i: usize,
-    moot: &mut Vec<(usize, usize)>,
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(m) = crate::mappings::lookup("cudaLaunchHostFunc") else {
-        return;
-    };
-    if cx.opts.target.hip_version >= m.hip.added || cx.tok(i).in_directive() {
-        return;
-    }
-    let Some(args) = called_args(cx, i) else {
-        return;
-    };
-    let [_, (f, f_end), _] = args.args[..] else {
-        return;
-    };
-    let function = cx.text(f);
-    // A function the file declares: `void CUDART_CB fn(void *data)`.
-    let declared = f_end == f + 1
-        && cx.tok(f).kind == TokenKind::Ident
-        && (0..cx.lx.tokens.len()).any(|k| {
-            k != f
-                && cx.text(k) == function
-                && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
-                && cx
-                    .prev(k)
-                    .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && cx.text(p) != b"return")
-        });
-    if !declared {
-        return;
-    }
-    moot.push((cx.tok(i).start as usize, cx.tok(i).end as usize));
-    let needs = format!(
-        "`cudaLaunchHostFunc` needs HIP {} (`hipLaunchHostFunc`); the target is HIP {}",
-        m.hip.added, cx.opts.target.hip_version
-    );
-    if memchr::memmem::find(cx.src, b"StreamBeginCapture").is_some() {
-        out.push(
-            Diagnostic::new(
-                Code::UnsupportedApi,
-                cx.tok(i).range(),
-                format!("{needs}, and this file captures a stream: captured, CUDA records a host node, which a stream callback (hipStreamAddCallback) is not"),
-            )
-            .with_help("outside a capture, call it as hipStreamAddCallback(stream, [](hipStream_t, hipError_t status, void *data) { if (status == hipSuccess) fn(data); }, data, 0); in one, add the host node with hipGraphAddHostNode, or target HIP 5.3"),
-        );
-        return;
-    }
-    let arg = cx.span(f, f_end);
-    out.push(
-        Diagnostic::new(
-            Code::UnsupportedApi,
-            cx.tok(i).range(),
-            needs,
-        )
-        .with_fix(
-            "call it as a stream callback: hipStreamAddCallback runs it after the stream's work, with the same data",
-            vec![
-                Edit::replace(cx.tok(i).range(), "hipStreamAddCallback"),
-                Edit::insert(arg.start, "[](hipStream_t, hipError_t status, void *data) { if (status == hipSuccess) "),
-                Edit::insert(arg.end, "(data); }"),
-                Edit::insert(cx.tok(args.close).start as usize, ", 0"),
-            ],
-            Applicability::Required,
-        ),
-    );
 }
 
 /// The first rename of the file to one of AMD's FNUZ FP8 types

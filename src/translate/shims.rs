@@ -16,7 +16,9 @@
 //! `cudaOccupancyMaxPotentialBlockSizeVariableSMem[WithFlags]` (CUDA's own
 //! host template from `cuda_runtime.h`, over HIP's attribute and occupancy
 //! calls); below HIP 5.3, `cudaGraphUpload` and `cuGraphUpload` (a graph
-//! uploads at its first launch: only the handle is checked). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …), which
+//! uploads at its first launch: only the handle is checked) and
+//! `cudaLaunchHostFunc` (libamdhip64 exports `hipLaunchHostFunc` from 5.3:
+//! a host node in a capture, a stream callback otherwise). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …), which
 //! HIP lacks at every version: one block each in `shims/simd.h`, checked
 //! against CUDA's own on a GPU by `ci/simd-check`. A function the file or a
 //! header it includes declares is the project's: no definition is added
@@ -201,7 +203,44 @@ const GRAPH_UPLOAD: &[&str] = &[
     "#endif",
 ];
 
-const FUNCTIONS: [Function; 20] = [
+/// `cudaLaunchHostFunc` where libamdhip64 does not export
+/// `hipLaunchHostFunc` (before 5.3): in a capture, the host node CUDA
+/// records there, after the capture's current nodes, which it then
+/// replaces; otherwise a stream callback that calls the function after the
+/// stream's work (not after an error, as CUDA does not).
+const LAUNCH_HOST_FUNC: &[&str] = &[
+    "#ifndef HIPIFY_RS_LAUNCH_HOST_FUNC",
+    "#define HIPIFY_RS_LAUNCH_HOST_FUNC",
+    "// hipify-rs: libamdhip64 before 5.3 does not export hipLaunchHostFunc; in a capture, the host node CUDA records; else a stream callback that calls the function after the stream's work",
+    "static inline hipError_t hipify_rs_launch_host_func(hipStream_t stream, hipHostFn_t fn, void *userData) {",
+    "  hipStreamCaptureStatus capture = hipStreamCaptureStatusNone;",
+    "  hipGraph_t graph = nullptr;",
+    "  const hipGraphNode_t *dependencies = nullptr;",
+    "  size_t count = 0;",
+    "  if (stream && hipStreamGetCaptureInfo_v2(stream, &capture, nullptr, &graph, &dependencies, &count) != hipSuccess)",
+    "    capture = hipStreamCaptureStatusNone;",
+    "  if (capture == hipStreamCaptureStatusActive) {",
+    "    hipHostNodeParams params = {fn, userData};",
+    "    hipGraphNode_t node;",
+    "    hipError_t status = hipGraphAddHostNode(&node, graph, dependencies, count, &params);",
+    "    if (status != hipSuccess) return status;",
+    "    return hipStreamUpdateCaptureDependencies(stream, &node, 1, hipStreamSetCaptureDependencies);",
+    "  }",
+    "  if (capture != hipStreamCaptureStatusNone) return hipErrorStreamCaptureInvalidated;",
+    "  struct Call { hipHostFn_t fn; void *data; };",
+    "  Call *call = new Call{fn, userData};",
+    "  hipError_t status = hipStreamAddCallback(stream, [](hipStream_t, hipError_t result, void *p) {",
+    "    Call *c = static_cast<Call *>(p);",
+    "    if (result == hipSuccess) c->fn(c->data);",
+    "    delete c;",
+    "  }, call, 0);",
+    "  if (status != hipSuccess) delete call;",
+    "  return status;",
+    "}",
+    "#endif",
+];
+
+const FUNCTIONS: [Function; 21] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -555,6 +594,21 @@ const FUNCTIONS: [Function; 20] = [
             &["#define cuGraphUpload hipify_rs_graph_upload", "#endif"],
         ],
         title: "define cuGraphUpload before HIP 5.3 (a graph uploads at its first launch: the handle is checked)",
+        answers: &[],
+    },
+    Function {
+        name: b"cudaLaunchHostFunc",
+        lines: &[
+            &[
+                "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaLaunchHostFunc)",
+            ],
+            LAUNCH_HOST_FUNC,
+            &[
+                "#define cudaLaunchHostFunc hipify_rs_launch_host_func",
+                "#endif",
+            ],
+        ],
+        title: "define cudaLaunchHostFunc before HIP 5.3 (a host node in a capture, a stream callback otherwise)",
         answers: &[],
     },
 ];
