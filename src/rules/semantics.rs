@@ -64,7 +64,12 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
 pub(super) fn fnuz_fp8(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     // Edits are short words: a byte loop is cheaper than setting up a
     // searcher for each.
-    let fnuz = |b: &[u8]| (0..b.len()).any(|i| b[i] == b'_' && b[i..].starts_with(b"_fnuz"));
+    // The types (`__hip_fp8_e4m3_fnuz`) and the interpretations
+    // (`__HIP_E4M3_FNUZ`, which a conversion encodes bytes by).
+    let fnuz = |b: &[u8]| {
+        (0..b.len())
+            .any(|i| b[i] == b'_' && (b[i..].starts_with(b"_fnuz") || b[i..].starts_with(b"_FNUZ")))
+    };
     let renamed = cx.edits.iter().find(|e| {
         fnuz(e.text.as_bytes()) && !e.range.is_empty() && !fnuz(&cx.src[e.range.clone()])
     });
