@@ -123,7 +123,7 @@ FIELDS = (
     + [f"roc_{v}" for v in VERSION_FIELDS + ["experimental"]]
     + ["delete", "hip_typedef", "legacy", "wrap_arg", "by_arity", "append_arg", "drop_arg", "call_note", "args", "fn_ptr", "note", "source"]
 )
-HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "unsupported", "note", "source"]
+HEADER_FIELDS = ["hip", "roc", "family", "hip_added", "legacy", "unsupported", "note", "source"]
 MEMBER_FIELDS = ["family", "hip", "hip_added", "legacy", "note", "source"]
 
 VERSION_RE = re.compile(r"^\d+(\.\d+){0,2}$")

@@ -265,6 +265,8 @@ struct HeaderEntry {
     family: String,
     /// HIP version that first shipped the HIP header.
     hip_added: Option<String>,
+    /// The header to include below `hip_added` instead.
+    legacy: Option<String>,
     #[serde(default)]
     unsupported: bool,
     note: Option<String>,
@@ -936,13 +938,18 @@ pub fn generate(root: &Path) -> Result<String> {
             if h.unsupported && hip.is_some() {
                 return Err(cx.err("`unsupported = true` together with a `hip` header"));
             }
+            let legacy = cx.name("legacy", &h.legacy)?;
+            if legacy.is_some() && h.hip_added.is_none() {
+                return Err(cx.err("a `legacy` header needs `hip_added`"));
+            }
             let _ = writeln!(
                 out,
-                "    HeaderMapping {{ cuda: {}, hip: {}, roc: {}, family: Family::{family}, hip_added: Version({}), unsupported: {}, note: {} }},",
+                "    HeaderMapping {{ cuda: {}, hip: {}, roc: {}, family: Family::{family}, hip_added: Version({}), legacy: {}, unsupported: {}, note: {} }},",
                 lit(key),
                 opt_lit(&hip),
                 opt_lit(&roc),
                 cx.version("hip_added", &h.hip_added)?,
+                opt_lit(&legacy),
                 h.unsupported,
                 lit(h.note.as_deref().unwrap_or(""))
             );

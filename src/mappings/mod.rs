@@ -354,6 +354,9 @@ pub struct HeaderMapping {
     pub family: Family,
     /// HIP version that first shipped the HIP header (`Version::NONE`: always there).
     pub hip_added: Version,
+    /// The header older targets include instead (`hip/hip_bfloat16.h` for
+    /// `cuda_bf16.h` below HIP 5.7: the type alone).
+    pub legacy: Option<&'static str>,
     /// No HIP counterpart exists: leave the include and report it.
     pub unsupported: bool,
     /// Why, or what to use instead.
@@ -650,10 +653,14 @@ pub enum HeaderAction {
 impl HeaderMapping {
     /// What the include becomes on `t`: the ROC header where the target uses
     /// the family's ROC library and one exists, else the HIP header; kept
-    /// where there is none or the target HIP predates it.
+    /// where there is none or the target HIP predates it (and it names no
+    /// legacy header for older targets).
     pub fn resolve(&self, t: &Target) -> HeaderAction {
-        if self.unsupported || self.hip_added > t.hip_version {
+        if self.unsupported {
             return HeaderAction::Keep;
+        }
+        if self.hip_added > t.hip_version {
+            return self.legacy.map_or(HeaderAction::Keep, HeaderAction::Replace);
         }
         match (self.roc, self.hip) {
             (Some(roc), _) if roc_family(self.family, t) => HeaderAction::Replace(roc),
