@@ -451,12 +451,16 @@ fn headers() {
         assert_eq!(m.resolve(&t), Keep);
     }
     assert!(mappings::header("thrust/device_vector.h").is_none());
-    // hip/hip_bf16.h is newer than HIP 5.2: the include is kept and reported.
+    // hip/hip_bf16.h is newer than HIP 5.2: below 5.7 the include is the
+    // hip_bfloat16 class's header, the legacy one.
     let old = Target {
         hip_version: Version::new(5, 2, 0),
         ..Target::default()
     };
-    assert_eq!(h("cuda_bf16.h").resolve(&old), Keep);
+    assert_eq!(
+        h("cuda_bf16.h").resolve(&old),
+        Replace("hip/hip_bfloat16.h")
+    );
     assert_eq!(
         h("cuda_bf16.h").resolve(&at(5, 7)),
         Replace("hip/hip_bf16.h")

@@ -660,7 +660,9 @@ impl HeaderMapping {
             return HeaderAction::Keep;
         }
         if self.hip_added > t.hip_version {
-            return self.legacy.map_or(HeaderAction::Keep, HeaderAction::Replace);
+            return self
+                .legacy
+                .map_or(HeaderAction::Keep, HeaderAction::Replace);
         }
         match (self.roc, self.hip) {
             (Some(roc), _) if roc_family(self.family, t) => HeaderAction::Replace(roc),
