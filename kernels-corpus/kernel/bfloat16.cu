@@ -1,5 +1,5 @@
 // corpus: kernel; bfloat16 (cuda_bf16.h): __nv_bfloat16 conversions, arithmetic and __nv_bfloat162 pairs
-// expected diagnostics: HIP 5.2 has no cuda_bf16.h equivalent with __nv_bfloat16 intrinsics (only hip_bfloat16 in hip/hip_bfloat16.h, a different API)
+// expected diagnostics: below HIP 5.7 cuda_bf16.h is hip/hip_bfloat16.h, whose hip_bfloat16 class has no bf16 __hadd/__hmul/__hfma and no __nv_bfloat162
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_bf16.h>

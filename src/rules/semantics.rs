@@ -44,6 +44,16 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             {
                 overload_hip52_lacks(cx, i, name, out)
             }
+            b"__hadd" | b"__hsub" | b"__hmul" | b"__hdiv" | b"__hfma" | b"__hneg" | b"__habs"
+            | b"__hmax" | b"__hmin" | b"__heq" | b"__hne" | b"__hlt" | b"__hle" | b"__hgt"
+            | b"__hge" | b"__hadd_sat" | b"__hsub_sat" | b"__hmul_sat" | b"__hfma_sat"
+            | b"__hfma_relu" | b"__hisnan" | b"__hisinf" | b"hsqrt" | b"hrsqrt" | b"hrcp"
+            | b"hexp" | b"hexp2" | b"hlog" | b"hlog2" | b"hsin" | b"hcos" | b"hfloor"
+            | b"hceil" | b"htrunc" | b"hrint"
+                if cx.opts.target.hip_version < Version::new(5, 7, 0) =>
+            {
+                bf16_arithmetic_before_57(cx, i, name, out)
+            }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
             b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
@@ -1151,6 +1161,37 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
             format!("HIP 5.2 declares no `{name}` for {what}: the port does not compile"),
         )
         .with_help(help),
+    );
+}
+
+/// A half-precision intrinsic called on `__nv_bfloat16` values (its
+/// first or second argument declared so in the file) below HIP 5.7: there
+/// the type is the `hip_bfloat16` class, which has float operators but no
+/// bf16 overload of `__hadd`, `__hmul`, `hexp`, …, so the call resolves to
+/// another overload or none (`__hadd` is also HIP's integer average). The
+/// port does not compile, or computes something else.
+fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    let bf16 = args.args.iter().take(2).any(|&arg| {
+        argument_type(cx, arg)
+            .is_some_and(|w| matches!(w.as_slice(), [b"__nv_bfloat16"] | [b"nv_bfloat16"]))
+    });
+    if !bf16 || defines(cx, name) {
+        return;
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, args.close + 1),
+            format!(
+                "HIP before 5.7 has no `{name}` for `__nv_bfloat16` (there the `hip_bfloat16` class): the port does not compile, or calls another overload; the target is HIP {}",
+                cx.opts.target.hip_version
+            ),
+        )
+        .with_help("write it with hip_bfloat16's operators, which compute in float and round to bf16 (`x + y`, `x * y`; a sum can round twice where CUDA rounds once), or target HIP 5.7 (hip/hip_bf16.h)"),
     );
 }
 
