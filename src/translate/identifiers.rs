@@ -435,6 +435,12 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
         if cx.facts.own_api_names.iter().any(|n| n.as_slice() == raw) {
             continue;
         }
+        if defines_own_type(cx, i, prev) {
+            // `struct cuComplex { … };` (CUDA by Example's own complex type):
+            // the project's type, here and in the rest of the file.
+            cx.facts.own_api_names.push(raw.to_vec());
+            continue;
+        }
         if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
             // At file scope, a pointer of the project's own (a loader's
             // `tcuInit *cuInit;`): the name is the project's in the rest of
@@ -819,6 +825,33 @@ fn looks_declared(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
             || cx.next(i).is_some_and(|n| {
                 matches!(cx.text(n), b"(" | b";" | b"=" | b"{" | b"[" | b"," | b":")
             }))
+}
+
+/// Whether the name at `i` is defined as a class at file scope, outside any
+/// conditional group (`struct cuComplex {`, `class cuComplex final : Base
+/// {`): a definition CUDA's headers cannot have made (a CUDA type of that
+/// name is a typedef, or its tag's definition would clash with the header),
+/// so the type and every later use of the name are the project's. Under an
+/// `#if` the file may define it only where CUDA's header is absent.
+fn defines_own_type(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
+    if !prev.is_some_and(|p| matches!(cx.text(p), b"struct" | b"class" | b"union"))
+        || cx.tok(i).in_directive()
+        || cx.scope(i) != Scope::Global
+    {
+        return false;
+    }
+    let mut k = cx.next(i);
+    if k.is_some_and(|n| cx.is_ident(n, b"final")) {
+        k = k.and_then(|n| cx.next(n));
+    }
+    if k.is_some_and(|n| cx.is_punct(n, b":")) {
+        // A base clause: up to the body, in the same statement.
+        while let Some(n) = k.filter(|&n| !matches!(cx.text(n), b"{" | b";" | b"}")) {
+            k = cx.next(n);
+        }
+    }
+    k.is_some_and(|n| cx.is_punct(n, b"{"))
+        && !includes::conditional_at(cx, cx.tok(i).start as usize)
 }
 
 fn last_segment(name: &str) -> &str {

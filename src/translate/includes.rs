@@ -418,6 +418,25 @@ pub(super) fn project_conditionals(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
 }
 
 /// Whether byte `pos` lies in one of `spans` (sorted, disjoint).
+/// Whether `pos` is inside a conditional group (`#if` … `#endif`) other
+/// than a leading include guard, whatever its condition.
+pub(super) fn conditional_at(cx: &Cx<'_>, pos: usize) -> bool {
+    let guarded = starts_with_guard(cx);
+    let mut depth = 0usize;
+    for (k, d) in cx.lx.directives.iter().enumerate() {
+        if d.hash as usize >= pos {
+            break;
+        }
+        match d.name.as_str() {
+            "if" | "ifdef" | "ifndef" if !(k == 0 && guarded) => depth += 1,
+            "endif" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    // The guard's own `#endif` closes a group that was never counted.
+    depth > 0
+}
+
 pub(super) fn within_any(spans: &[std::ops::Range<usize>], pos: usize) -> bool {
     let k = spans.partition_point(|r| r.start <= pos);
     k > 0 && pos < spans[k - 1].end

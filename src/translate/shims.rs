@@ -20,7 +20,10 @@
 //! `cudaLaunchHostFunc` (libamdhip64 exports `hipLaunchHostFunc` from 5.3:
 //! a host node in a capture, a stream callback otherwise). And CUDA's 82 SIMD intrinsics (`__vadd4`, `__vmaxs2`, …), which
 //! HIP lacks at every version: one block each in `shims/simd.h`, checked
-//! against CUDA's own on a GPU by `ci/simd-check`. A function the file or a
+//! against CUDA's own on a GPU by `ci/simd-check`; and `__dp4a`,
+//! `__dp2a_lo`, `__dp2a_hi` (no HIP version has them), CUDA's four
+//! overloads each over one lane-by-lane sum, checked on a GPU by
+//! `ci/dot-check`. A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -239,8 +242,59 @@ const LAUNCH_HOST_FUNC: &[&str] = &[
     "}",
     "#endif",
 ];
+/// The `__dp4a`/`__dp2a_lo`/`__dp2a_hi` shims' sum (PTX `dp4a`, `dp2a`):
+/// `c` plus the products of `a`'s lanes (four bytes, or two halfwords) with
+/// `b`'s bytes from `first` on, each read signed or unsigned, wrapping at 32
+/// bits; and the packing of CUDA's vector overloads (`x` lowest, as CUDA
+/// reads the vector's bytes as one word).
+const DOT: &[&str] = &[
+    "#ifndef HIPIFY_RS_DOT_PRODUCT",
+    "#define HIPIFY_RS_DOT_PRODUCT",
+    "// hipify-rs: HIP has no __dp4a/__dp2a_lo/__dp2a_hi; CUDA's (PTX dp4a, dp2a): c plus the products of a's bytes (or halfwords) and b's bytes, signed or unsigned as the arguments are, wrapping at 32 bits",
+    "__device__ inline unsigned int hipify_rs_dot(unsigned int a, unsigned int b, unsigned int c, bool sign, int lanes, int first) {",
+    "  const int width = 32 / lanes;",
+    "  unsigned int r = c;",
+    "  for (int i = 0; i < lanes; ++i) {",
+    "    unsigned int x = (a >> (i * width)) & (width == 8 ? 0xffu : 0xffffu), y = (b >> ((first + i) * 8)) & 0xffu;",
+    "    int sx = !sign ? (int)x : width == 8 ? (int)(signed char)x : (int)(short)x;",
+    "    int sy = sign ? (int)(signed char)y : (int)y;",
+    "    r += (unsigned int)(sx * sy);",
+    "  }",
+    "  return r;",
+    "}",
+    "__device__ inline unsigned int hipify_rs_word(char4 v) { return (unsigned char)v.x | (unsigned int)(unsigned char)v.y << 8 | (unsigned int)(unsigned char)v.z << 16 | (unsigned int)(unsigned char)v.w << 24; }",
+    "__device__ inline unsigned int hipify_rs_word(uchar4 v) { return v.x | (unsigned int)v.y << 8 | (unsigned int)v.z << 16 | (unsigned int)v.w << 24; }",
+    "__device__ inline unsigned int hipify_rs_word(short2 v) { return (unsigned short)v.x | (unsigned int)(unsigned short)v.y << 16; }",
+    "__device__ inline unsigned int hipify_rs_word(ushort2 v) { return v.x | (unsigned int)v.y << 16; }",
+    "#endif",
+];
 
-const FUNCTIONS: [Function; 21] = [
+/// One of CUDA's dot-product intrinsics over [`DOT`]: its four overloads
+/// (`int`, `unsigned int`, and the vector pairs CUDA declares) as
+/// `hipify_rs_NAME`, `lanes` and `first` as [`DOT`] reads them.
+macro_rules! dot_product {
+    ($short:literal, $lanes:literal, $first:literal, $a:literal, $ua:literal, $what:literal) => {
+        Function {
+            name: concat!("__", $short).as_bytes(),
+            lines: &[
+                &[concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(__", $short, ")")],
+                DOT,
+                &[
+                    concat!("#define __", $short, "(...) hipify_rs_", $short, "(__VA_ARGS__)"),
+                    concat!("__device__ inline int hipify_rs_", $short, "(int a, int b, int c) { return (int)hipify_rs_dot(a, b, c, true, ", $lanes, ", ", $first, "); }"),
+                    concat!("__device__ inline unsigned int hipify_rs_", $short, "(unsigned int a, unsigned int b, unsigned int c) { return hipify_rs_dot(a, b, c, false, ", $lanes, ", ", $first, "); }"),
+                    concat!("__device__ inline int hipify_rs_", $short, "(", $a, " a, char4 b, int c) { return (int)hipify_rs_dot(hipify_rs_word(a), hipify_rs_word(b), c, true, ", $lanes, ", ", $first, "); }"),
+                    concat!("__device__ inline unsigned int hipify_rs_", $short, "(", $ua, " a, uchar4 b, unsigned int c) { return hipify_rs_dot(hipify_rs_word(a), hipify_rs_word(b), c, false, ", $lanes, ", ", $first, "); }"),
+                    "#endif",
+                ],
+            ],
+            title: concat!("define __", $short, " for AMD GPUs (CUDA's ", $what, ", lane by lane)"),
+            answers: &[],
+        }
+    };
+}
+
+const FUNCTIONS: [Function; 24] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -611,6 +665,23 @@ const FUNCTIONS: [Function; 21] = [
         title: "define cudaLaunchHostFunc before HIP 5.3 (a host node in a capture, a stream callback otherwise)",
         answers: &[],
     },
+    dot_product!("dp4a", 4, 0, "char4", "uchar4", "four-way byte dot product"),
+    dot_product!(
+        "dp2a_lo",
+        2,
+        0,
+        "short2",
+        "ushort2",
+        "two-way dot product with b's low bytes"
+    ),
+    dot_product!(
+        "dp2a_hi",
+        2,
+        2,
+        "short2",
+        "ushort2",
+        "two-way dot product with b's high bytes"
+    ),
 ];
 
 /// CUDA's SIMD intrinsics: the blocks of `shims/simd.h`, each from its `#if`
