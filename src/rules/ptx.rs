@@ -162,6 +162,11 @@ fn asm_statement<'a>(
         .map(|k| unquote(cx.text(k)))
         .collect();
     let instructions = instructions(&template);
+    // AMD GPU assembly (`s_trap 0`, `v_dot2_f32_f16 …`), as Eigen and ggml
+    // write it in their HIP branches, is no PTX: it is what HIP runs.
+    if !instructions.is_empty() && instructions.iter().all(|i| is_amdgpu_instruction(i)) {
+        return None;
+    }
     let edits = edits.get_or_init(|| Edits::new(cx));
     let outputs = sections.get(1).map(|&(a, b)| operands(cx, edits, a, b));
     let inputs = sections.get(2).map(|&(a, b)| operands(cx, edits, a, b));
@@ -307,6 +312,24 @@ fn instructions(template: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether a template statement is AMD GPU (GCN/CDNA/RDNA) assembly: its
+/// opcode is one of the ISA's `s_`, `v_`, `ds_`, `buffer_`, `global_`,
+/// `flat_`, `scratch_` or `image_` families. PTX opcodes are dot-separated
+/// words without underscores (`ld.global.nc`, `mma.sync.aligned…`).
+fn is_amdgpu_instruction(ins: &str) -> bool {
+    let opcode = ins.split_whitespace().next().unwrap_or("");
+    const FAMILIES: &[&str] = &[
+        "s_", "v_", "ds_", "buffer_", "global_", "flat_", "scratch_", "image_",
+    ];
+    !opcode.contains('.')
+        && FAMILIES
+            .iter()
+            .any(|f| opcode.len() > f.len() && opcode.starts_with(f))
+        && opcode
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
 /// The operands of section `a..b`, each expression with the translation's
 /// edits inside it applied. `None` where the section is not a plain operand
 /// list (`[name] "constraint"(expr)`, comma-separated), where an expression
@@ -449,6 +472,27 @@ mod tests {
         let ins =
             instructions("{ .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p mov.u32 %0, %%laneid; }");
         assert_eq!(ins, vec!["setp.ne.b32 p, %1, 0", "mov.u32 %0, %laneid"]);
+    }
+
+    #[test]
+    fn amdgpu_instructions_are_no_ptx() {
+        for ins in [
+            "s_trap 0",
+            "v_dot2_f32_f16 %0, %1, %2, %0",
+            "v_add3_u32 %0, %1, %2, %0",
+            "ds_swizzle_b32 %0, %1 offset:0x041F",
+        ] {
+            assert!(is_amdgpu_instruction(ins), "{ins}");
+        }
+        for ins in [
+            "trap",
+            "ld.global.nc.v4.f32 {%0}, [%1]",
+            "shfl.sync.bfly.b32 %0, %1, %2, %3, %4",
+            "s_",
+            "mov.u32 %0, %laneid",
+        ] {
+            assert!(!is_amdgpu_instruction(ins), "{ins}");
+        }
     }
 
     #[test]
