@@ -440,8 +440,14 @@ impl<'a> Cx<'a> {
         }
         // `MemCreateFn *cuMemCreate{nullptr};` (XGBoost's driver loader): the
         // `{` after the name is a brace initializer; the statement ends at
-        // the `;` after it.
-        if self.is_punct(b, b"{") && self.next(i) == Some(b) {
+        // the `;` after it. (After `struct cudaX` it opens a class body.)
+        let class_head = self.prev(i).is_some_and(|p| {
+            matches!(
+                self.text(p),
+                b"struct" | b"class" | b"union" | b"enum" | b"namespace"
+            )
+        });
+        if self.is_punct(b, b"{") && self.next(i) == Some(b) && !class_head {
             if let Some(end) = self
                 .matching_close(b)
                 .and_then(|c| self.next(c))
