@@ -129,6 +129,7 @@ fn asm_statement<'a>(
     if !cx.is_punct(j, b"(") {
         return None;
     }
+    let open = j;
     let close = cx.matching_close(j)?;
     // Split the parenthesised part at top-level `:`.
     let mut sections: Vec<(usize, usize)> = Vec::new();
@@ -154,6 +155,9 @@ fn asm_statement<'a>(
         }
     }
     sections.push((start, close));
+    if cx.next(asm) == Some(open) && asm_label(cx, asm, close, sections.len()) {
+        return None;
+    }
     // The template is known exactly only when it is string literals alone
     // (`asm("mov.u32 %0, " REG : …)` pastes a macro in).
     let literal_template = (sections[0].0..sections[0].1).all(|k| cx.tok(k).kind == TokenKind::Str);
@@ -237,6 +241,30 @@ fn asm_statement<'a>(
         }
     }
     Some(d)
+}
+
+/// `extern "C" uint8_t start[] asm("_binary_x_start");` (jitify's embedded
+/// files): an asm label, the assembler name of the declared symbol, not an
+/// `asm` statement. It follows a declarator (`]` or a name, not at a
+/// statement's start), has no qualifier (`volatile`) and no operand
+/// sections, and ends the declarator. A `register` variable's label names a
+/// PTX register (`register unsigned r asm("r1")`): that one is reported.
+fn asm_label(cx: &Cx<'_>, asm: usize, close: usize, sections: usize) -> bool {
+    let register = cx
+        .walk(asm, BracketSet::All, Way::Back)
+        .take_while(|s| !s.unmatched && !matches!(cx.text(s.k), b";" | b"{" | b"}"))
+        .any(|s| cx.is_ident(s.k, b"register"));
+    let after_declarator = cx.prev(asm).is_some_and(|p| {
+        cx.is_punct(p, b"]")
+            || (cx.tok(p).kind == TokenKind::Ident && !matches!(cx.text(p), b"else" | b"do"))
+    });
+    sections == 1
+        && !register
+        && after_declarator
+        && !at_statement_start(cx, asm)
+        && cx
+            .next(close)
+            .is_some_and(|n| matches!(cx.text(n), b";" | b"," | b"=" | b"__attribute__"))
 }
 
 /// Whether a statement may start at token `i`: first in its context (the
