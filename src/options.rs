@@ -48,17 +48,18 @@ pub struct Options {
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
-    /// `.cu`, `.cuh`: CUDA sources.
+    /// `.cu`, `.cuh`, `.hu`: CUDA sources.
     Cuda,
     /// Anything else: C/C++ that may use CUDA APIs.
     Cpp,
 }
 
 impl Language {
-    /// Judges by extension: `.cu` and `.cuh` are CUDA.
+    /// Judges by extension: `.cu`, `.cuh` and `.hu` (LightGBM's CUDA
+    /// headers) are CUDA.
     pub fn of_path(path: &std::path::Path) -> Language {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("cu" | "cuh" | "CU" | "CUH") => Language::Cuda,
+            Some("cu" | "cuh" | "hu" | "CU" | "CUH") => Language::Cuda,
             _ => Language::Cpp,
         }
     }

@@ -88,7 +88,7 @@ fn render(path: &Path, src: &[u8], opts: &Options) -> String {
 #[test]
 fn translate_fixtures() {
     let _ = mappings::NEWEST_HIP;
-    insta::glob!("fixtures/**/*.{cu,cuh,cpp,h,hpp}", |path| {
+    insta::glob!("fixtures/**/*.{cu,cuh,cpp,h,hpp,hu}", |path| {
         let src = std::fs::read(path).unwrap();
         let mut opts = options_for(&String::from_utf8_lossy(&src));
         // What the CLI reads before a run over this file alone.

@@ -885,7 +885,7 @@ pub static MAPPINGS: &[Mapping] = &[
     gen_m("cudaEventRecordNodeParams", Family::Runtime, Kind::Type, 12002000, 0, 0, 0, gen_side(Some("hipEventRecordNodeParams"), 6001000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),
     gen_m("cudaEventRecordWithFlags", Family::Runtime, Kind::Function, 11001000, 0, 0, 0, gen_side(Some("hipEventRecordWithFlags"), 6004000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),
     gen_m("cudaEventSynchronize", Family::Runtime, Kind::Function, 0, 0, 0, 0, gen_side(Some("hipEventSynchronize"), 1006000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),
-    gen_m("cudaEventWaitDefault", Family::Runtime, Kind::EnumConstant, 11001000, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
+    gen_m("cudaEventWaitDefault", Family::Runtime, Kind::EnumConstant, 11001000, 0, 0, 0, gen_side(Some("0"), 1006000, 0, 0, 0, false), GEN_NO_SIDE, None, None, "CUDA's value (0: the default wait), for hipStreamWaitEvent's flags, which HIP requires to be 0; HIP names no wait flags."),
     gen_m("cudaEventWaitExternal", Family::Runtime, Kind::EnumConstant, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
     gen_m("cudaEventWaitNodeParams", Family::Runtime, Kind::Type, 12002000, 0, 0, 0, gen_side(Some("hipEventWaitNodeParams"), 6001000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),
     gen_m("cudaEvent_t", Family::Runtime, Kind::Type, 0, 0, 0, 0, gen_side(Some("hipEvent_t"), 1006000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),

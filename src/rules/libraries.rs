@@ -52,7 +52,7 @@ pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 format!("`{path}` is CUTLASS/CuTe"),
                 CUTLASS_HELP,
             )
-        } else if path.contains("flash_attn")
+        } else if (path.contains("flash_attn") && !opencl_source(&path))
             || path.starts_with("flash_fwd")
             || path.starts_with("flash_bwd")
             || path == "flash.h"
@@ -109,6 +109,13 @@ pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// Whether an included path is OpenCL kernel source embedded as a header
+/// (ggml's `flash_attn_f16.cl.h`), not CUDA.
+fn opencl_source(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.ends_with(".cl") || name.contains(".cl.")
 }
 
 /// Checks identifier token `i` for a leading namespace qualifier: `cutlass::`,

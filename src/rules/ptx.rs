@@ -129,6 +129,7 @@ fn asm_statement<'a>(
     if !cx.is_punct(j, b"(") {
         return None;
     }
+    let open = j;
     let close = cx.matching_close(j)?;
     // Split the parenthesised part at top-level `:`.
     let mut sections: Vec<(usize, usize)> = Vec::new();
@@ -154,6 +155,9 @@ fn asm_statement<'a>(
         }
     }
     sections.push((start, close));
+    if cx.next(asm) == Some(open) && asm_label(cx, asm, close, sections.len()) {
+        return None;
+    }
     // The template is known exactly only when it is string literals alone
     // (`asm("mov.u32 %0, " REG : …)` pastes a macro in).
     let literal_template = (sections[0].0..sections[0].1).all(|k| cx.tok(k).kind == TokenKind::Str);
@@ -162,6 +166,11 @@ fn asm_statement<'a>(
         .map(|k| unquote(cx.text(k)))
         .collect();
     let instructions = instructions(&template);
+    // AMD GPU assembly (`s_trap 0`, `v_dot2_f32_f16 …`), as Eigen and ggml
+    // write it in their HIP branches, is no PTX: it is what HIP runs.
+    if !instructions.is_empty() && instructions.iter().all(|i| is_amdgpu_instruction(i)) {
+        return None;
+    }
     let edits = edits.get_or_init(|| Edits::new(cx));
     let outputs = sections.get(1).map(|&(a, b)| operands(cx, edits, a, b));
     let inputs = sections.get(2).map(|&(a, b)| operands(cx, edits, a, b));
@@ -232,6 +241,30 @@ fn asm_statement<'a>(
         }
     }
     Some(d)
+}
+
+/// `extern "C" uint8_t start[] asm("_binary_x_start");` (jitify's embedded
+/// files): an asm label, the assembler name of the declared symbol, not an
+/// `asm` statement. It follows a declarator (`]` or a name, not at a
+/// statement's start), has no qualifier (`volatile`) and no operand
+/// sections, and ends the declarator. A `register` variable's label names a
+/// PTX register (`register unsigned r asm("r1")`): that one is reported.
+fn asm_label(cx: &Cx<'_>, asm: usize, close: usize, sections: usize) -> bool {
+    let register = cx
+        .walk(asm, BracketSet::All, Way::Back)
+        .take_while(|s| !s.unmatched && !matches!(cx.text(s.k), b";" | b"{" | b"}"))
+        .any(|s| cx.is_ident(s.k, b"register"));
+    let after_declarator = cx.prev(asm).is_some_and(|p| {
+        cx.is_punct(p, b"]")
+            || (cx.tok(p).kind == TokenKind::Ident && !matches!(cx.text(p), b"else" | b"do"))
+    });
+    sections == 1
+        && !register
+        && after_declarator
+        && !at_statement_start(cx, asm)
+        && cx
+            .next(close)
+            .is_some_and(|n| matches!(cx.text(n), b";" | b"," | b"=" | b"__attribute__"))
 }
 
 /// Whether a statement may start at token `i`: first in its context (the
@@ -305,6 +338,24 @@ fn instructions(template: &str) -> Vec<String> {
             None => s,
         })
         .collect()
+}
+
+/// Whether a template statement is AMD GPU (GCN/CDNA/RDNA) assembly: its
+/// opcode is one of the ISA's `s_`, `v_`, `ds_`, `buffer_`, `global_`,
+/// `flat_`, `scratch_` or `image_` families. PTX opcodes are dot-separated
+/// words without underscores (`ld.global.nc`, `mma.sync.aligned…`).
+fn is_amdgpu_instruction(ins: &str) -> bool {
+    let opcode = ins.split_whitespace().next().unwrap_or("");
+    const FAMILIES: &[&str] = &[
+        "s_", "v_", "ds_", "buffer_", "global_", "flat_", "scratch_", "image_",
+    ];
+    !opcode.contains('.')
+        && FAMILIES
+            .iter()
+            .any(|f| opcode.len() > f.len() && opcode.starts_with(f))
+        && opcode
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 /// The operands of section `a..b`, each expression with the translation's
@@ -449,6 +500,27 @@ mod tests {
         let ins =
             instructions("{ .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p mov.u32 %0, %%laneid; }");
         assert_eq!(ins, vec!["setp.ne.b32 p, %1, 0", "mov.u32 %0, %laneid"]);
+    }
+
+    #[test]
+    fn amdgpu_instructions_are_no_ptx() {
+        for ins in [
+            "s_trap 0",
+            "v_dot2_f32_f16 %0, %1, %2, %0",
+            "v_add3_u32 %0, %1, %2, %0",
+            "ds_swizzle_b32 %0, %1 offset:0x041F",
+        ] {
+            assert!(is_amdgpu_instruction(ins), "{ins}");
+        }
+        for ins in [
+            "trap",
+            "ld.global.nc.v4.f32 {%0}, [%1]",
+            "shfl.sync.bfly.b32 %0, %1, %2, %3, %4",
+            "s_",
+            "mov.u32 %0, %laneid",
+        ] {
+            assert!(!is_amdgpu_instruction(ins), "{ins}");
+        }
     }
 
     #[test]

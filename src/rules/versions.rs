@@ -53,7 +53,20 @@ pub(super) fn ident<'a>(
                     cx.lx.directives[t.directive as usize].name.as_str(),
                     "define" | "undef"
                 );
-            if !defining {
+            if !defining && !t.in_directive() && !cx.defines_macro(name) {
+                // `return std::make_pair((CUDA_VERSION) / 1000, …)` (XGBoost's
+                // clang branch): in code the name is an undeclared identifier,
+                // unless the file defines it itself (a compat header).
+                let n = String::from_utf8_lossy(name);
+                out.push(
+                    Diagnostic::new(
+                        Code::VersionCheck,
+                        t.range(),
+                        format!("`{n}` is a CUDA version HIP does not define: used in code, it does not compile"),
+                    )
+                    .with_help(format!("use it only where it is defined (`#ifdef {n}`), and give HIP's path its own value (HIP_VERSION counts differently)")),
+                );
+            } else if !defining {
                 let n = String::from_utf8_lossy(name);
                 out.push(
                     Diagnostic::new(

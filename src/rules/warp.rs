@@ -713,7 +713,7 @@ fn warp_size_names<'a>(
                     && int_literal(cx.text(k)).map(|v| v.0) == Some(64)
             })
         };
-        if let Some(r) = span.filter(|_| !handles_64()) {
+        if let Some(r) = span.filter(|_| !handles_64() && !dispatches(cx, i)) {
             out.push(warp_size_diag(
                 cx,
                 r,
@@ -1116,6 +1116,56 @@ fn shuffle_loop_start(cx: &Cx<'_>, eq: usize) -> bool {
             .unwrap_or(body)
     };
     (body..=end).any(|j| cx.text(j).starts_with(b"__shfl") || cx.text(j).starts_with(b"__reduce"))
+}
+
+/// Whether `warpSize == 32` at token `i` chooses between two paths: it is
+/// the condition, or joined by `&&` alone to the rest of it, of an `if`
+/// that has an `else`, or of a `?:`. The 32-lane path then runs only on
+/// 32-lane warps and the other path serves the rest (LightGBM's
+/// `if (labels <= 32 && prop.warpSize == 32) { … } else if …`). `!=`
+/// guards (an error exit) are not dispatches.
+fn dispatches(cx: &Cx<'_>, i: usize) -> bool {
+    let equality = |k: Option<usize>| k.is_some_and(|k| cx.is_punct(k, b"="));
+    let p1 = cx.prev(i);
+    // `warpSize == 32` (the `=` before the second `=`) or `32 == warpSize`.
+    if !(equality(cx.next(i)) || equality(p1.and_then(|k| cx.prev(k)))) {
+        return false;
+    }
+    let Some(open) = cx.enclosing_open(i).filter(|&k| cx.is_punct(k, b"(")) else {
+        return false;
+    };
+    let Some(close) = cx.matching_close(open) else {
+        return false;
+    };
+    // The condition's other parts are joined by `&&` (`||`, two `|`
+    // tokens, would let the branch run on 64-lane wavefronts too).
+    let joined_by_and = cx
+        .walk(open + 1, BracketSet::All, Way::Forward)
+        .take_while(|s| s.k < close)
+        .filter(|s| s.depth == 0)
+        .all(|s| !cx.is_punct(s.k, b"|") && !cx.is_punct(s.k, b"?"));
+    if !joined_by_and {
+        return false;
+    }
+    if cx.prev(open).is_some_and(|k| cx.is_ident(k, b"if")) {
+        // The statement the `if` runs, then `else`.
+        let Some(body) = cx.next(close) else {
+            return false;
+        };
+        let end = if cx.is_punct(body, b"{") {
+            cx.matching_close(body)
+        } else {
+            cx.walk(body, BracketSet::All, Way::Forward)
+                .find(|s| s.unmatched || (s.depth == 0 && cx.is_punct(s.k, b";")))
+                .filter(|s| !s.unmatched)
+                .map(|s| s.k)
+        };
+        return end
+            .and_then(|e| cx.next(e))
+            .is_some_and(|k| cx.is_ident(k, b"else"));
+    }
+    // `(prop.warpSize == 32) ? a : b`.
+    cx.next(close).is_some_and(|k| cx.is_punct(k, b"?"))
 }
 
 /// The name of the function whose body holds token `i`: the `{` that opens

@@ -779,8 +779,11 @@ fn is_legacy_cublas_call(cx: &Cx<'_>, i: usize, name: &str) -> bool {
 }
 
 /// Whether token `i` is what the file defines under that name: the name a
-/// `#define` defines, or a function defined here (`T name(…) {`, a body
-/// after the parameters), not a declaration copied from CUDA's headers.
+/// `#define` defines, a function defined here (`T name(…) {`, a body
+/// after the parameters), not a declaration copied from CUDA's headers, or
+/// the name a `typedef` declares and the enumerators of its enum (CuPy's
+/// stub headers: `typedef enum { CUTENSOR_STATUS_SUCCESS = 0 }
+/// cutensorStatus_t;` for builds without the library).
 fn defines_here(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
     let tok = cx.tok(i);
     if tok.in_directive() {
@@ -788,6 +791,9 @@ fn defines_here(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
         return d.name == "define" && i == d.first_token as usize + 1;
     }
     let Some(p) = prev else { return false };
+    if typedef_name(cx, i, p) || typedef_enumerator(cx, i, p) {
+        return true;
+    }
     let typeish = match cx.tok(p).kind {
         TokenKind::Ident => !NOT_A_TYPE.contains(&cx.text(p)),
         TokenKind::Punct => matches!(cx.text(p), b"*" | b"&"),
@@ -801,6 +807,44 @@ fn defines_here(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
             .and_then(|o| cx.matching_close(o))
             .and_then(|c| cx.next(c))
             .is_some_and(|b| cx.is_punct(b, b"{"))
+}
+
+/// The first token of the statement that token `p` ends (brackets
+/// skipped), back to a `;` or the bracket that holds it.
+fn statement_start(cx: &Cx<'_>, p: usize) -> usize {
+    let mut first = p;
+    for s in cx.walk(p, BracketSet::All, Way::Back) {
+        if s.unmatched || (s.depth == 0 && cx.is_punct(s.k, b";")) {
+            break;
+        }
+        if s.depth == 0 {
+            first = s.k;
+        }
+    }
+    first
+}
+
+/// `typedef … name;`: token `i` (after `p`) is the name a `typedef` declares.
+fn typedef_name(cx: &Cx<'_>, i: usize, p: usize) -> bool {
+    cx.next(i).is_some_and(|n| cx.is_punct(n, b";"))
+        && (cx.tok(p).kind == TokenKind::Ident || matches!(cx.text(p), b"*" | b"}"))
+        && cx.is_ident(statement_start(cx, p), b"typedef")
+}
+
+/// `typedef enum { name = 0, … } T;`: token `i` (after `p`) is an
+/// enumerator of a typedef's enum.
+fn typedef_enumerator(cx: &Cx<'_>, i: usize, p: usize) -> bool {
+    (cx.is_punct(p, b"{") || cx.is_punct(p, b","))
+        && cx
+            .next(i)
+            .is_some_and(|n| matches!(cx.text(n), b"=" | b"," | b"}"))
+        && cx.enclosing_open(i).is_some_and(|open| {
+            cx.is_punct(open, b"{")
+                && cx.prev(open).is_some_and(|e| {
+                    cx.is_ident(e, b"enum")
+                        && cx.prev(e).is_some_and(|t| cx.is_ident(t, b"typedef"))
+                })
+        })
 }
 
 /// Cheap lexical test before asking the parser: a type-like token before

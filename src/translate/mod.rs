@@ -438,6 +438,24 @@ impl<'a> Cx<'a> {
                 break;
             }
         }
+        // `MemCreateFn *cuMemCreate{nullptr};` (XGBoost's driver loader): the
+        // `{` after the name is a brace initializer; the statement ends at
+        // the `;` after it. (After `struct cudaX` it opens a class body.)
+        let class_head = self.prev(i).is_some_and(|p| {
+            matches!(
+                self.text(p),
+                b"struct" | b"class" | b"union" | b"enum" | b"namespace"
+            )
+        });
+        if self.is_punct(b, b"{") && self.next(i) == Some(b) && !class_head {
+            if let Some(end) = self
+                .matching_close(b)
+                .and_then(|c| self.next(c))
+                .filter(|&n| self.is_punct(n, b";"))
+            {
+                b = end;
+            }
+        }
         let start = self.tok(a).start as usize;
         let mut snippet = self.src[start..self.tok(b).end as usize].to_vec();
         if snippet.ends_with(b"{") {
