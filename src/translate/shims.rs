@@ -831,6 +831,11 @@ pub(super) fn definition(
         }
         start = p;
     }
+    // Words the translation deletes (`__grid_constant__`, `CUDART_CB`) do
+    // not start it: the next round, without them, must find the same line.
+    while start < first && deleted_word(cx, start) {
+        start += 1;
+    }
     let at = cx.tok(start);
     let mut point = if at.in_directive() {
         cx.lx.directives[at.directive as usize].line_start as usize
@@ -897,6 +902,18 @@ pub(super) fn definition(
     }
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
+}
+
+/// Whether code token `k` is a word the translation deletes at the target
+/// (its mapping's HIP name is empty: `__grid_constant__`, `CUDART_CB`).
+fn deleted_word(cx: &Cx<'_>, k: usize) -> bool {
+    let t = cx.tok(k);
+    t.kind == crate::lex::TokenKind::Ident
+        && !t.in_directive()
+        && std::str::from_utf8(cx.text(k))
+            .ok()
+            .and_then(crate::mappings::lookup)
+            .is_some_and(|m| m.resolve(&cx.opts.target).name == Some(""))
 }
 
 #[cfg(test)]
