@@ -361,11 +361,19 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     let pointers = variables_of(cx, TYPES);
+    // Variables declared with HIP's name are device pointers too, never an
+    // integer value (a file half translated, as a second round reads it).
+    let hip_pointers = if memchr::memmem::find(cx.src, b"hipDeviceptr_t").is_some() {
+        variables_of(cx, &[b"hipDeviceptr_t"])
+    } else {
+        Vec::new()
+    };
     let integer_value = |v: usize| match cx.tok(v).kind {
         // An integer literal, not zero (`0` is the null pointer in HIP too).
         TokenKind::Number => super::warp::int_literal(cx.text(v)).is_some_and(|(x, _)| x != 0),
         TokenKind::Ident => {
             !pointers.contains(&cx.text(v))
+                && !hip_pointers.contains(&cx.text(v))
                 && declared_type(cx, v).is_some_and(|w| {
                     Arith::of_words(&w).is_some_and(|t| matches!(t, Arith::Int { .. }))
                 })
