@@ -430,11 +430,12 @@ fn scope_of(cx: &Cx<'_>, i: usize) -> Option<(Range<usize>, bool)> {
     match cx.text(open) {
         b"{" => Some((open..close, false)),
         b"(" => {
-            // The function's body: the `{` a few tokens after the list
-            // (`) const {`, `) noexcept {`, `) -> T {`).
+            // The function's body: the `{` a few tokens of code after the
+            // list (`) const {`, `) noexcept {`, `) -> T {`), directives
+            // between them skipped, as the brackets are paired.
             let mut k = close;
             for _ in 0..8 {
-                k = cx.next(k)?;
+                k = (k + 1..cx.lx.tokens.len()).find(|&j| !cx.tok(j).in_directive())?;
                 if cx.is_punct(k, b"{") {
                     return Some((open..matching_close(cx, k)?, true));
                 }
