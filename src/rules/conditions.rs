@@ -173,6 +173,11 @@ impl Expr<'_, '_> {
     /// The operator at the cursor, its adjacent punctuation joined
     /// (`&&` is two tokens), if it is one of `ops`.
     fn operator(&self, ops: &[&[u8]]) -> Option<(&'static [u8], usize)> {
+        self.any_operator().filter(|(op, _)| ops.contains(op))
+    }
+
+    /// The operator at the cursor and how many tokens it takes.
+    fn any_operator(&self) -> Option<(&'static [u8], usize)> {
         let t = self.tokens;
         if self.at >= self.end || t.tok(self.at).kind != TokenKind::Punct {
             return None;
@@ -182,38 +187,40 @@ impl Expr<'_, '_> {
             && t.tok(self.at + 1).kind == TokenKind::Punct
             && t.tok(self.at + 1).start == t.tok(self.at).end)
             .then(|| t.text(self.at + 1));
-        let two: Option<Vec<u8>> = second.map(|s| [first, s].concat());
         // The longest spelling first: `<=` before `<`, `&&` before `&`.
-        let all: &[&'static [u8]] = &[
-            b"||", b"&&", b"==", b"!=", b"<=", b">=", b"<<", b">>", b"|", b"^", b"&", b"<", b">",
-            b"+", b"-", b"*", b"/", b"%", b"!", b"~", b"(", b")", b"?", b":",
+        const TWO: &[&[u8]] = &[b"||", b"&&", b"==", b"!=", b"<=", b">=", b"<<", b">>"];
+        const ONE: &[&[u8]] = &[
+            b"|", b"^", b"&", b"<", b">", b"+", b"-", b"*", b"/", b"%", b"!", b"~", b"(", b")",
+            b"?", b":",
         ];
-        let found = all.iter().find_map(|&op| {
-            if op.len() == 2 && two.as_deref() == Some(op) {
-                Some((op, 2))
-            } else if op.len() == 1 && first == op {
-                Some((op, 1))
-            } else {
-                None
-            }
-        })?;
-        ops.contains(&found.0).then_some(found)
+        let two = |op: &[u8]| {
+            second.is_some_and(|s| first.len() == 1 && s.len() == 1 && op == [first[0], s[0]])
+        };
+        (TWO.iter().find(|&&op| two(op)).map(|&op| (op, 2)))
+            .or_else(|| ONE.iter().find(|&&op| first == op).map(|&op| (op, 1)))
     }
 
-    fn binary(&mut self, level: usize) -> Result<Value, Unreadable> {
-        let Some(ops) = LEVELS.get(level) else {
-            return self.unary();
-        };
-        let mut left = self.binary(level + 1)?;
-        while let Some((op, len)) = self.operator(ops) {
+    /// The expression from the cursor whose binary operators bind at least
+    /// as tightly as `LEVELS[min]` (precedence climbing: each operator is
+    /// read once, not once per level).
+    fn binary(&mut self, min: usize) -> Result<Value, Unreadable> {
+        let mut left = self.unary()?;
+        while let Some((op, len, level)) = self.binary_operator().filter(|&(_, _, l)| l >= min) {
             self.at += len;
             let right = self.binary(level + 1)?;
             left = apply(op, left, right);
         }
-        if level == 0 && self.operator(&[b"?"]).is_some() {
+        if min == 0 && self.operator(&[b"?"]).is_some() {
             return Err(Unreadable);
         }
         Ok(left)
+    }
+
+    /// The binary operator at the cursor and its level in [`LEVELS`].
+    fn binary_operator(&self) -> Option<(&'static [u8], usize, usize)> {
+        let (op, len) = self.any_operator()?;
+        let level = LEVELS.iter().position(|ops| ops.contains(&op))?;
+        Some((op, len, level))
     }
 
     fn unary(&mut self) -> Result<Value, Unreadable> {
