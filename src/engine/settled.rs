@@ -136,6 +136,20 @@ fn word_byte(b: &u8) -> bool {
     lex::CLASS[*b as usize] != 0
 }
 
+/// Whether applying `e` puts a backslash right before a line end, at
+/// either side of its text (a word deleted after a stray `\`): a line
+/// splice, which joins two lines the next round reads as one.
+fn makes_splice(src: &[u8], e: &Edit) -> bool {
+    let r = &e.range;
+    let text = e.text.as_bytes();
+    let before = r.start.checked_sub(1).map(|p| src[p]);
+    let after = src.get(r.end).copied();
+    let joins = |a: Option<u8>, b: Option<u8>| a == Some(b'\\') && matches!(b, Some(b'\n' | b'\r'));
+    !(r.is_empty() && text.is_empty())
+        && (joins(before, text.first().copied().or(after))
+            || joins(text.last().copied(), after))
+}
+
 /// No statement, scope, directive, literal, comment or launch begins or
 /// ends in `t`.
 fn plain(t: &[u8]) -> bool {
@@ -172,6 +186,9 @@ impl<'c, 'a> Judge<'c, 'a> {
                     || std::str::from_utf8(w)
                         .is_ok_and(|w| !cx.opts.extra_mappings.contains_key(w)))
         };
+        if makes_splice(cx.src, e) {
+            return None;
+        }
         // The common case first: a whole word (an identifier, a number, a
         // word in a string literal) replaced by a word or nothing.
         let old = &cx.src[r.clone()];
@@ -702,6 +719,16 @@ mod tests {
             "struct{)<<<3,4>>>(",
             "hipLaunchKernelGGL(struct{), dim3(3), dim3(4), 0, 0",
         );
+    }
+
+    /// A word deleted after a stray backslash, before a line end: the
+    /// deletion makes a line splice (fuzzing, run 21), so the round is
+    /// refused; the next one reads the joined lines.
+    #[test]
+    fn a_deletion_that_makes_a_splice_is_refused() {
+        let opts = Options::default();
+        let src = "__global__ void k(int n) { n\\__grid_constant__\n}\n";
+        refuses(src, &opts, "__grid_constant__", "");
     }
 
     #[test]
