@@ -146,8 +146,7 @@ fn makes_splice(src: &[u8], e: &Edit) -> bool {
     let after = src.get(r.end).copied();
     let joins = |a: Option<u8>, b: Option<u8>| a == Some(b'\\') && matches!(b, Some(b'\n' | b'\r'));
     !(r.is_empty() && text.is_empty())
-        && (joins(before, text.first().copied().or(after))
-            || joins(text.last().copied(), after))
+        && (joins(before, text.first().copied().or(after)) || joins(text.last().copied(), after))
 }
 
 /// No statement, scope, directive, literal, comment or launch begins or
