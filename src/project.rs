@@ -323,6 +323,10 @@ pub fn drop_declared(
     });
 }
 
+/// One file's scan for [`macro_declared`]: the names it declares through a
+/// macro, and the headers it includes by a relative path.
+type Scanned = (Vec<(String, String)>, Vec<PathBuf>);
+
 /// What the classes and namespaces of `files`, and of the headers they
 /// include by a relative path (transitively), declare through a macro
 /// ([`crate::translate::macro_declared`]), for
@@ -348,7 +352,7 @@ pub fn macro_declared(files: &[PathBuf]) -> Vec<(String, String)> {
     while !batch.is_empty() {
         // A file or two (a build system's per-file call) is read on this
         // thread: starting the worker threads costs more than the reading.
-        let read: Vec<(Vec<(String, String)>, Vec<PathBuf>)> = if batch.len() <= 2 {
+        let read: Vec<Scanned> = if batch.len() <= 2 {
             batch.iter().map(scan).collect()
         } else {
             batch.par_iter().map(scan).collect()

@@ -205,7 +205,7 @@ pub(super) fn shim_defines(cx: &Cx<'_>) -> Vec<&'static [u8]> {
 /// the file ([`crate::Options::shipped_headers`]).
 fn shipped(cx: &Cx<'_>, line: &IncludeLine) -> bool {
     cx.src[cx.tok(line.token).start as usize] == b'"'
-        && cx.opts.shipped_headers.iter().any(|h| *h == line.path)
+        && cx.opts.shipped_headers.contains(&line.path)
 }
 
 fn collect(cx: &Cx<'_>) -> Vec<IncludeLine> {
