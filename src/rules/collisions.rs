@@ -344,20 +344,38 @@ fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diag
 
 /// Token `i` is declared in a named namespace (`namespace bvh { … }`):
 /// unqualified calls there find it before HIP's global one, and nothing is
-/// defined twice. (An anonymous namespace's clashes at file scope.)
+/// defined twice. (An anonymous namespace's clashes at file scope.) The
+/// walk back counts the braces of code across directives: a function body
+/// before it with an `#if` inside (SUNDIALS' `atomicAdd` over
+/// `__CUDA_ARCH__`) has its braces in two runs of code, which
+/// `enclosing_open` does not pair.
 fn in_named_namespace(cx: &Cx<'_>, i: usize) -> bool {
-    let mut at = i;
-    while cx.scope(at) == crate::tokens::Scope::Namespace {
-        let Some(open) = cx.enclosing_open(at) else {
-            return false;
-        };
-        if cx
-            .prev(open)
-            .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
-        {
-            return true;
+    if cx.scope(i) != crate::tokens::Scope::Namespace {
+        return false;
+    }
+    let mut depth = 0usize;
+    for k in (0..i).rev() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
         }
-        at = open;
+        match cx.text(k) {
+            b"}" => depth += 1,
+            b"{" if depth > 0 => depth -= 1,
+            b"{" => {
+                // The scope it opens: the token after it sits there.
+                if cx.scope(k + 1) != crate::tokens::Scope::Namespace {
+                    return false;
+                }
+                if cx
+                    .prev(k)
+                    .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
     }
     false
 }
