@@ -101,9 +101,47 @@ impl Collisions {
         self.cuda_only
             .extend(operators.iter().filter_map(|o| o.guard));
         summarize_operators(cx, operators, out);
+        self.vector_type_macros(cx, out);
         collapsed_overloads(cx, &mut self.cuda_only, out);
         retain_outside(&self.cuda_only, out);
         self.cuda_only
+    }
+}
+
+impl Collisions {
+    /// `#define int2 _lgpu_int2` (LAMMPS' lal_precision.h, for host code
+    /// that includes `cuda.h` alone, which declares no vector types): the
+    /// translation includes HIP's runtime header for `cuda.h`, which
+    /// declares `int2` itself, and where it comes after the macro, the
+    /// macro rewrites HIP's declaration (a typedef redefinition). Read once
+    /// per file, from the `#define`s: an object-like macro named like a
+    /// vector type, in code HIP compiles.
+    fn vector_type_macros(&self, cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+        for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
+            let name = d.first_token as usize + 1;
+            if name >= d.end_token as usize || !VECTOR_TYPES.contains(&cx.text(name)) {
+                continue;
+            }
+            let function_like = name + 1 < d.end_token as usize
+                && cx.is_punct(name + 1, b"(")
+                && cx.tok(name + 1).start == cx.tok(name).end;
+            if function_like || self.hip_never_compiles(cx, d.hash as usize) {
+                continue;
+            }
+            let ty = String::from_utf8_lossy(cx.text(name));
+            out.push(
+                Diagnostic::new(
+                    Code::HipCollision,
+                    cx.tok(name).range(),
+                    format!(
+                        "the project defines `{ty}` as a macro; HIP's runtime header declares the vector type `{ty}`, and the macro rewrites that declaration where the header is included after it"
+                    ),
+                )
+                .with_help(format!(
+                    "keep the macro for CUDA only (`#ifndef __HIP_PLATFORM_AMD__`, as the project's HIP build would), or include HIP's runtime header before it: HIP's `{ty}` has the same members"
+                )),
+            );
+        }
     }
 }
 
