@@ -63,6 +63,22 @@ impl ProjectNames {
         }
     }
 
+    /// The file `#include "s"` in directory `dir` names: beside it, or else
+    /// a file of the run under one of its ancestors, as a build's `-I` on
+    /// the source root finds it (GROMACS' `"gromacs/gpu_utils/…"` from
+    /// `src/gromacs/ewald/`, SUNDIALS' `"sundials/…"` under `include/`).
+    fn include_target(&self, dir: &Path, s: &str) -> PathBuf {
+        let beside = lexical(&dir.join(s));
+        if self.index.contains_key(&beside) {
+            return beside;
+        }
+        dir.ancestors()
+            .skip(1)
+            .map(|a| lexical(&a.join(s)))
+            .find(|p| self.index.contains_key(p))
+            .unwrap_or(beside)
+    }
+
     /// Records what a file of the run declares and the headers it includes
     /// by a relative path (`declared`, `includes`: from its translation,
     /// [`crate::translate::Stats`]), once it is translated. A file the
@@ -84,7 +100,7 @@ impl ProjectNames {
         };
         let all: Vec<PathBuf> = includes
             .into_iter()
-            .map(|s| lexical(&dir.join(s)))
+            .map(|s| self.include_target(dir, s))
             .collect();
         let (facts, names): (Vec<&String>, Vec<&String>) =
             declared.iter().partition(|d| d.starts_with(FACT));

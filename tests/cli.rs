@@ -596,6 +596,31 @@ fn a_header_warp_size_is_reported_where_its_includers_use_it_as_one() {
 }
 
 #[test]
+fn a_header_warp_size_is_found_through_an_include_from_the_source_root() {
+    // GROMACS' pattern: `static const int warp_size = 32;` in
+    // src/gromacs/gpu_utils/cuda_arch_utils.cuh, included as
+    // "gromacs/gpu_utils/cuda_arch_utils.cuh" (the build's -I src) by the
+    // kernels of src/gromacs/ewald/, which index warps by it.
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("src/gromacs/gpu_utils")).unwrap();
+    fs::create_dir_all(dir.path().join("src/gromacs/ewald")).unwrap();
+    fs::write(
+        dir.path().join("src/gromacs/gpu_utils/cuda_arch_utils.cuh"),
+        "#ifndef CUDA_ARCH_UTILS_CUH_\n#define CUDA_ARCH_UTILS_CUH_\nstatic const int warp_size      = 32;\nstatic const int warp_size_log2 = 5;\n#endif\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("src/gromacs/ewald/pme_solve.cu"),
+        "#include \"gromacs/gpu_utils/cuda_arch_utils.cuh\"\n__global__ void solve(float *o) {\n    const int warpIndex = threadIdx.x / warp_size;\n    o[warpIndex] = 0.f;\n}\n",
+    )
+    .unwrap();
+    let out = stdout(&run(&["--check", "--format", "json", "src"], dir.path()));
+    let w008: Vec<&str> = out.lines().filter(|l| l.contains("HIP-W008")).collect();
+    assert_eq!(w008.len(), 1, "{out}");
+    assert!(w008[0].contains("cuda_arch_utils.cuh"), "{out}");
+}
+
+#[test]
 fn a_toolkit_header_the_project_ships_is_kept() {
     // HIP 5.2 has no math_constants.h: the translation writes CUDA's
     // constants in place of the include, unless the project ships its own

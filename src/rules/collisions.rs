@@ -101,9 +101,47 @@ impl Collisions {
         self.cuda_only
             .extend(operators.iter().filter_map(|o| o.guard));
         summarize_operators(cx, operators, out);
+        self.vector_type_macros(cx, out);
         collapsed_overloads(cx, &mut self.cuda_only, out);
         retain_outside(&self.cuda_only, out);
         self.cuda_only
+    }
+}
+
+impl Collisions {
+    /// `#define int2 _lgpu_int2` (LAMMPS' lal_precision.h, for host code
+    /// that includes `cuda.h` alone, which declares no vector types): the
+    /// translation includes HIP's runtime header for `cuda.h`, which
+    /// declares `int2` itself, and where it comes after the macro, the
+    /// macro rewrites HIP's declaration (a typedef redefinition). Read once
+    /// per file, from the `#define`s: an object-like macro named like a
+    /// vector type, in code HIP compiles.
+    fn vector_type_macros(&self, cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+        for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
+            let name = d.first_token as usize + 1;
+            if name >= d.end_token as usize || !VECTOR_TYPES.contains(&cx.text(name)) {
+                continue;
+            }
+            let function_like = name + 1 < d.end_token as usize
+                && cx.is_punct(name + 1, b"(")
+                && cx.tok(name + 1).start == cx.tok(name).end;
+            if function_like || self.hip_never_compiles(cx, d.hash as usize) {
+                continue;
+            }
+            let ty = String::from_utf8_lossy(cx.text(name));
+            out.push(
+                Diagnostic::new(
+                    Code::HipCollision,
+                    cx.tok(name).range(),
+                    format!(
+                        "the project defines `{ty}` as a macro; HIP's runtime header declares the vector type `{ty}`, and the macro rewrites that declaration where the header is included after it"
+                    ),
+                )
+                .with_help(format!(
+                    "keep the macro for CUDA only (`#ifndef __HIP_PLATFORM_AMD__`, as the project's HIP build would), or include HIP's runtime header before it: HIP's `{ty}` has the same members"
+                )),
+            );
+        }
     }
 }
 
@@ -344,20 +382,38 @@ fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diag
 
 /// Token `i` is declared in a named namespace (`namespace bvh { … }`):
 /// unqualified calls there find it before HIP's global one, and nothing is
-/// defined twice. (An anonymous namespace's clashes at file scope.)
+/// defined twice. (An anonymous namespace's clashes at file scope.) The
+/// walk back counts the braces of code across directives: a function body
+/// before it with an `#if` inside (SUNDIALS' `atomicAdd` over
+/// `__CUDA_ARCH__`) has its braces in two runs of code, which
+/// `enclosing_open` does not pair.
 fn in_named_namespace(cx: &Cx<'_>, i: usize) -> bool {
-    let mut at = i;
-    while cx.scope(at) == crate::tokens::Scope::Namespace {
-        let Some(open) = cx.enclosing_open(at) else {
-            return false;
-        };
-        if cx
-            .prev(open)
-            .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
-        {
-            return true;
+    if cx.scope(i) != crate::tokens::Scope::Namespace {
+        return false;
+    }
+    let mut depth = 0usize;
+    for k in (0..i).rev() {
+        let t = cx.tok(k);
+        if t.in_directive() || t.kind != TokenKind::Punct {
+            continue;
         }
-        at = open;
+        match cx.text(k) {
+            b"}" => depth += 1,
+            b"{" if depth > 0 => depth -= 1,
+            b"{" => {
+                // The scope it opens: the token after it sits there.
+                if cx.scope(k + 1) != crate::tokens::Scope::Namespace {
+                    return false;
+                }
+                if cx
+                    .prev(k)
+                    .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
     }
     false
 }

@@ -36,10 +36,12 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         let pos = d.range.start;
         let enclosing = enclosing(cx, &groups, pos);
         if d.code == Code::InlinePtx {
-            if enclosing
-                .iter()
-                .any(|&(g, k)| portable_alternative(cx, &groups[g], k))
-            {
+            // Unless HIP takes the asm's branch itself: `#if
+            // defined(__CUDACC__)` becomes `__HIPCC__` (StarPU's
+            // axpy_partition_gpu.h reads `%smid` there).
+            if enclosing.iter().any(|&(g, k)| {
+                portable_alternative(cx, &groups[g], k) && hip_takes(cx, &groups[g], k) != Some(true)
+            }) {
                 guarded(d, "HIP compiles the portable branch");
             }
             return true;

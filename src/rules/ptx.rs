@@ -171,6 +171,12 @@ fn asm_statement<'a>(
     if !instructions.is_empty() && instructions.iter().all(|i| is_amdgpu_instruction(i)) {
         return None;
     }
+    // Nor is a host CPU's (StarPU's starpu_util.h: `lock cmpxchgl`,
+    // `mfence`, ARM's `dsb st`, POWER's `sync`, each under its
+    // architecture's #if): host code that hipcc compiles as it is.
+    if !instructions.is_empty() && instructions.iter().all(|i| is_host_cpu_instruction(i)) {
+        return None;
+    }
     let edits = edits.get_or_init(|| Edits::new(cx));
     let outputs = sections.get(1).map(|&(a, b)| operands(cx, edits, a, b));
     let inputs = sections.get(2).map(|&(a, b)| operands(cx, edits, a, b));
@@ -356,6 +362,31 @@ fn is_amdgpu_instruction(ins: &str) -> bool {
         && opcode
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// Whether a template statement is a host CPU's barrier or atomic (x86,
+/// ARM, POWER), opcodes no PTX instruction is spelled as: PTX's barriers
+/// and atomics carry dotted suffixes (`membar.gl`, `bar.sync`,
+/// `atom.global.cas.b32`, `fence.sc.gpu`). x86's `lock` prefix is read
+/// past.
+fn is_host_cpu_instruction(ins: &str) -> bool {
+    const OPCODES: &[&str] = &[
+        // x86 (AT&T suffixes b/w/l/q)
+        "mfence", "lfence", "sfence", "pause", "rdtsc", "rdtscp", "cpuid", "xchg", "xchgb",
+        "xchgw", "xchgl", "xchgq", "cmpxchg", "cmpxchgb", "cmpxchgw", "cmpxchgl", "cmpxchgq",
+        "cmpxchg8b", "cmpxchg16b", "xadd", "xaddb", "xaddw", "xaddl", "xaddq", "addl", "addq",
+        "lock",
+        // ARM
+        "dmb", "dsb", "isb",
+        // POWER
+        "sync", "lwsync", "hwsync", "isync", "eieio",
+    ];
+    let mut words = ins.split_whitespace();
+    let mut opcode = words.next().unwrap_or("");
+    if opcode == "lock" {
+        opcode = words.next().unwrap_or("lock");
+    }
+    OPCODES.contains(&opcode)
 }
 
 /// The operands of section `a..b`, each expression with the translation's

@@ -229,7 +229,13 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
     typed.sort_unstable();
     let mut handles: Vec<&[u8]> = Vec::new();
     for k in typed {
+        // Past a reference's `&` (`CUdeviceptr &in`), not an rvalue's `&&`.
         let mut v = cx.next(k);
+        if let Some(r) = v.filter(|&r| cx.is_punct(r, b"&"))
+            && !cx.next(r).is_some_and(|n| cx.is_punct(n, b"&"))
+        {
+            v = cx.next(r);
+        }
         while let Some(name) = v.filter(|&n| cx.tok(n).kind == TokenKind::Ident) {
             if !ends_declarator(cx, name) {
                 break;
@@ -269,7 +275,14 @@ fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]>
             ))
             || cx.is_punct(ty, b"*")
             || cx.is_punct(ty, b"&");
-        typed.then(|| cx.text(ty))
+        // `CUdeviceptr &in` (geryon's nvd_memory.h): a reference is the
+        // type it refers to.
+        let referred = cx
+            .is_punct(ty, b"&")
+            .then(|| cx.prev(ty))
+            .flatten()
+            .filter(|&t| cx.tok(t).kind == TokenKind::Ident && !cx.is_punct(ty - 1, b"&"));
+        typed.then(|| cx.text(referred.unwrap_or(ty)))
     })
 }
 

@@ -297,7 +297,20 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
             _ => {}
         }
     }
-    if let Some(offset) = include {
+    // Nothing the file includes or writes may come before it: a header
+    // included under a condition (LAMMPS' `#if defined(NV_KERNEL)` around
+    // "lal_aux_fun1.h", whose macros use `int2`) or a line of code there
+    // needs the runtime as nvcc gives it. Past either, the line before the
+    // first token (below).
+    let first_use = (lines.iter())
+        .map(|l| dirs[l.directive].line_start as usize)
+        .chain(
+            (lx.tokens.iter())
+                .find(|t| !t.in_directive())
+                .map(|t| line_start_of(cx.src, t.start as usize)),
+        )
+        .min();
+    if let Some(offset) = include.filter(|&at| first_use.is_none_or(|u| at <= u)) {
         return Some(InsertPoint {
             offset,
             needs_leading_newline: false,
