@@ -3421,7 +3421,7 @@ pub static MAPPINGS: &[Mapping] = &[
     gen_m("cuFuncLoad", Family::Driver, Kind::Function, 12004000, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
     gen_m("cuFuncSetAttribute", Family::Driver, Kind::Function, 9000000, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
     gen_m("cuFuncSetBlockShape", Family::Driver, Kind::Function, 0, 9002000, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
-    gen_m("cuFuncSetCacheConfig", Family::Driver, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
+    gen_m("cuFuncSetCacheConfig", Family::Driver, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, "No HIP function for a module's hipFunction_t. AMD GPUs have no L1/shared-memory split to prefer: the translation defines it for AMD GPUs over hipFuncSetCacheConfig, which accepts the preference and ignores the function (a required fix)."),
     gen_m("cuFuncSetSharedMemConfig", Family::Driver, Kind::Function, 0, 0, 0, 12004000, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
     gen_m("cuFuncSetSharedSize", Family::Driver, Kind::Function, 0, 9002000, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
     gen_m("cuGLCtxCreate", Family::Driver, Kind::Function, 0, 9002000, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, "Graphics interop (OpenGL Interoperability): HIP has no counterpart."),

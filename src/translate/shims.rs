@@ -27,7 +27,10 @@
 //! `ullmin`, `ullmax` (host and device helpers no HIP version has); and
 //! below HIP 5.5 `__hmax` and `__hmin` on `__half`, and below 5.7 their
 //! `__half2` forms (CUDA's NaN and signed-zero rules, over HIP's
-//! relations). A function the file or a
+//! relations). And `cuFuncSetCacheConfig` (HIP has no cache preference
+//! for a module's function): HIP's `hipFuncSetCacheConfig`, which on AMD
+//! GPUs (no L1/shared split) accepts the preference and ignores the
+//! function (libamdhip64 5.2.3: it sets and returns `hipSuccess`). A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -386,7 +389,7 @@ macro_rules! atomic_add {
     };
 }
 
-const FUNCTIONS: [Function; 38] = [
+const FUNCTIONS: [Function; 39] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -755,6 +758,20 @@ const FUNCTIONS: [Function; 38] = [
             ],
         ],
         title: "define cudaLaunchHostFunc before HIP 5.3 (a host node in a capture, a stream callback otherwise)",
+        answers: &[],
+    },
+    Function {
+        name: b"cuFuncSetCacheConfig",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cuFuncSetCacheConfig)",
+            "// hipify-rs: HIP has no cache preference for a module's hipFunction_t; AMD GPUs have no L1/shared split to set, and HIP's hipFuncSetCacheConfig accepts the preference and ignores the function",
+            "#define cuFuncSetCacheConfig(...) hipify_rs_func_set_cache_config(__VA_ARGS__)",
+            "static inline hipError_t hipify_rs_func_set_cache_config(hipFunction_t f, hipFuncCache_t config) {",
+            "  return hipFuncSetCacheConfig(reinterpret_cast<const void *>(f), config);",
+            "}",
+            "#endif",
+        ]],
+        title: "define cuFuncSetCacheConfig for AMD GPUs (HIP's hipFuncSetCacheConfig: the preference is accepted and ignored)",
         answers: &[],
     },
     dot_product!("dp4a", 4, 0, "char4", "uchar4", "four-way byte dot product"),
