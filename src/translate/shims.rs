@@ -371,7 +371,8 @@ macro_rules! half_bound {
 /// the aligned 32-bit word that holds it (the other half kept as it was: a
 /// `__half2` is updated whole, where CUDA makes each half atomic on its
 /// own); CUDA makes each element of a `float2`/`float4` atomic on its own,
-/// as HIP's `float` `atomicAdd` on each is. Each returns the old value.
+/// as HIP's `float` `atomicAdd` on each is. Each returns the old value. For
+/// AMD GPUs only: HIP's NVIDIA path has CUDA's own.
 macro_rules! atomic_add {
     ($ty:literal, $guard:literal, $cuda:literal, $($body:literal),+) => {
         Function {
@@ -379,8 +380,10 @@ macro_rules! atomic_add {
             lines: &[&[
                 concat!("#ifndef HIPIFY_RS_ATOMIC_ADD_", $guard),
                 concat!("#define HIPIFY_RS_ATOMIC_ADD_", $guard),
+                "#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)",
                 concat!("// hipify-rs: HIP 5.2 declares no atomicAdd for ", $ty, " data; CUDA's overload (", $cuda, "), returning the old value"),
                 $($body),+,
+                "#endif",
                 "#endif",
             ]],
             title: concat!("define CUDA's atomicAdd overload for ", $ty, " data (HIP 5.2 declares none)"),
