@@ -1175,14 +1175,25 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
             "write it as an atomicCAS loop on the 32- or 64-bit word that holds the value",
         )
     };
-    out.push(
-        Diagnostic::new(
-            Code::UnsupportedApi,
-            cx.span(i, args.close + 1),
-            format!("HIP 5.2 declares no `{name}` for {what}: the port does not compile"),
-        )
-        .with_help(help),
-    );
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.span(i, args.close + 1),
+        format!("HIP 5.2 declares no `{name}` for {what}: the port does not compile"),
+    )
+    .with_help(help);
+    // CUDA's overload, defined before the declaration holding the call.
+    let overload = match (name.as_ref(), words.as_slice()) {
+        ("atomicAdd", [b"__half"] | [b"half"]) => Some("__half"),
+        ("atomicAdd", [b"__half2"] | [b"half2"]) => Some("__half2"),
+        ("atomicAdd", [b"float2"]) => Some("float2"),
+        ("atomicAdd", [b"float4"]) => Some("float4"),
+        _ => None,
+    }
+    .and_then(|ty| crate::translate::atomic_add_overload(cx, cx.opts, ty, i));
+    out.push(match overload {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic,
+    });
 }
 
 /// A half-precision intrinsic called on `__nv_bfloat16` values (its

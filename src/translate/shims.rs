@@ -23,7 +23,14 @@
 //! against CUDA's own on a GPU by `ci/simd-check`; and `__dp4a`,
 //! `__dp2a_lo`, `__dp2a_hi` (no HIP version has them), CUDA's four
 //! overloads each over one lane-by-lane sum, checked on a GPU by
-//! `ci/dot-check`. A function the file or a
+//! `ci/dot-check`; and CUDA's integer `umin`, `umax`, `llmin`, `llmax`,
+//! `ullmin`, `ullmax` (host and device helpers no HIP version has); and
+//! below HIP 5.5 `__hmax` and `__hmin` on `__half`, and below 5.7 their
+//! `__half2` forms (CUDA's NaN and signed-zero rules, over HIP's
+//! relations). And `cuFuncSetCacheConfig` (HIP has no cache preference
+//! for a module's function): HIP's `hipFuncSetCacheConfig`, which on AMD
+//! GPUs (no L1/shared split) accepts the preference and ignores the
+//! function (libamdhip64 5.2.3: it sets and returns `hipSuccess`). A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -32,6 +39,8 @@ use std::sync::LazyLock;
 use super::Cx;
 use crate::edit::Edit;
 use crate::mappings::Version;
+use crate::options::Options;
+use crate::tokens::Tokens;
 
 /// A function HIP lacks and the macro (with its helpers) that defines it:
 /// the CUDA name, the text (one line per line of the file's line ending, in
@@ -294,7 +303,96 @@ macro_rules! dot_product {
     };
 }
 
-const FUNCTIONS: [Function; 24] = [
+/// One of CUDA's integer `min`/`max` helpers (`crt/math_functions.hpp`:
+/// `static inline __host__ __device__`, `if (a < b) return a; return b;` or
+/// its mirror), under its own name: HIP has none at any version.
+macro_rules! integer_bound {
+    ($name:literal, $type:literal, $op:literal, $what:literal) => {
+        Function {
+            name: $name.as_bytes(),
+            lines: &[&[
+                concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(", $name, ")"),
+                concat!("// hipify-rs: HIP has no ", $name, "; CUDA's helper (crt/math_functions.hpp), the ", $what, " of two ", $type, " values"),
+                concat!("#define ", $name, "(...) hipify_rs_", $name, "(__VA_ARGS__)"),
+                concat!("__host__ __device__ inline ", $type, " hipify_rs_", $name, "(const ", $type, " a, const ", $type, " b) { if (a ", $op, " b) return a; return b; }"),
+                "#endif",
+            ]],
+            title: concat!("define ", $name, " for AMD GPUs (CUDA's ", $what, " of two ", $type, " values)"),
+            answers: &[],
+        }
+    };
+}
+
+/// CUDA's `__hmax`/`__hmin` on `__half` (`cuda_fp16.hpp`'s own form), for
+/// the shims of `__hmax`, `__hmin` (below HIP 5.5) and their `__half2`
+/// forms (below HIP 5.7, lane by lane as CUDA's), over HIP 5.2's relations:
+/// a NaN input gives the other, two NaNs the canonical NaN (0x7FFF), and
+/// +0.0 is above -0.0.
+const HALF_BOUNDS: &[&str] = &[
+    "#ifndef HIPIFY_RS_HALF_BOUNDS",
+    "#define HIPIFY_RS_HALF_BOUNDS",
+    "// hipify-rs: CUDA's __hmax/__hmin (cuda_fp16.hpp): a NaN input gives the other, two NaNs the canonical NaN, +0.0 above -0.0",
+    "__device__ inline __half hipify_rs_half_max(const __half a, const __half b) {",
+    "  __half r = (__hge(a, b) || __hisnan(b)) ? a : b;",
+    "  if (__hisnan(r)) r = __ushort_as_half((unsigned short)0x7FFFU);",
+    "  else if (__heq(a, b)) r = (__half_as_ushort(a) > __half_as_ushort(b)) ? b : a;",
+    "  return r;",
+    "}",
+    "__device__ inline __half hipify_rs_half_min(const __half a, const __half b) {",
+    "  __half r = (__hle(a, b) || __hisnan(b)) ? a : b;",
+    "  if (__hisnan(r)) r = __ushort_as_half((unsigned short)0x7FFFU);",
+    "  else if (__heq(a, b)) r = (__half_as_ushort(a) > __half_as_ushort(b)) ? a : b;",
+    "  return r;",
+    "}",
+    "#endif",
+];
+
+/// A shim of `__hmax`, `__hmin`, `__hmax2` or `__hmin2` over
+/// [`HALF_BOUNDS`]: `$define`, the lines after the `#define` of the name.
+macro_rules! half_bound {
+    ($name:literal, $hip:literal, $what:literal, $($define:literal),+) => {
+        Function {
+            name: $name.as_bytes(),
+            lines: &[
+                &[concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(", $name, ")")],
+                HALF_BOUNDS,
+                &[$($define),+, "#endif"],
+            ],
+            title: concat!("define ", $name, " for AMD GPUs before HIP ", $hip, " (CUDA's ", $what, ", its NaN and signed-zero rules)"),
+            answers: &[],
+        }
+    };
+}
+
+/// CUDA's `atomicAdd` on `__half` (sm_70), `__half2` (sm_60), `float2` and
+/// `float4` (sm_90) data, which HIP 5.2 declares for none: the overload
+/// itself, under a guard. A half is added by `__hadd`/`__hadd2` (round to
+/// nearest, as CUDA's `red.add.noftz.f16`) in a compare-and-swap loop on
+/// the aligned 32-bit word that holds it (the other half kept as it was: a
+/// `__half2` is updated whole, where CUDA makes each half atomic on its
+/// own); CUDA makes each element of a `float2`/`float4` atomic on its own,
+/// as HIP's `float` `atomicAdd` on each is. Each returns the old value. For
+/// AMD GPUs only: HIP's NVIDIA path has CUDA's own.
+macro_rules! atomic_add {
+    ($ty:literal, $guard:literal, $cuda:literal, $($body:literal),+) => {
+        Function {
+            name: concat!("hipify_rs_atomicAdd_", $ty).as_bytes(),
+            lines: &[&[
+                concat!("#ifndef HIPIFY_RS_ATOMIC_ADD_", $guard),
+                concat!("#define HIPIFY_RS_ATOMIC_ADD_", $guard),
+                "#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)",
+                concat!("// hipify-rs: HIP 5.2 declares no atomicAdd for ", $ty, " data; CUDA's overload (", $cuda, "), returning the old value"),
+                $($body),+,
+                "#endif",
+                "#endif",
+            ]],
+            title: concat!("define CUDA's atomicAdd overload for ", $ty, " data (HIP 5.2 declares none)"),
+            answers: &[],
+        }
+    };
+}
+
+const FUNCTIONS: [Function; 39] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -665,6 +763,20 @@ const FUNCTIONS: [Function; 24] = [
         title: "define cudaLaunchHostFunc before HIP 5.3 (a host node in a capture, a stream callback otherwise)",
         answers: &[],
     },
+    Function {
+        name: b"cuFuncSetCacheConfig",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cuFuncSetCacheConfig)",
+            "// hipify-rs: HIP has no cache preference for a module's hipFunction_t; AMD GPUs have no L1/shared split to set, and HIP's hipFuncSetCacheConfig accepts the preference and ignores the function",
+            "#define cuFuncSetCacheConfig(...) hipify_rs_func_set_cache_config(__VA_ARGS__)",
+            "static inline hipError_t hipify_rs_func_set_cache_config(hipFunction_t f, hipFuncCache_t config) {",
+            "  return hipFuncSetCacheConfig(reinterpret_cast<const void *>(f), config);",
+            "}",
+            "#endif",
+        ]],
+        title: "define cuFuncSetCacheConfig for AMD GPUs (HIP's hipFuncSetCacheConfig: the preference is accepted and ignored)",
+        answers: &[],
+    },
     dot_product!("dp4a", 4, 0, "char4", "uchar4", "four-way byte dot product"),
     dot_product!(
         "dp2a_lo",
@@ -681,6 +793,91 @@ const FUNCTIONS: [Function; 24] = [
         "short2",
         "ushort2",
         "two-way dot product with b's high bytes"
+    ),
+    integer_bound!("umin", "unsigned int", "<", "minimum"),
+    integer_bound!("umax", "unsigned int", ">", "maximum"),
+    integer_bound!("llmin", "long long int", "<", "minimum"),
+    integer_bound!("llmax", "long long int", ">", "maximum"),
+    integer_bound!("ullmin", "unsigned long long int", "<", "minimum"),
+    integer_bound!("ullmax", "unsigned long long int", ">", "maximum"),
+    half_bound!(
+        "__hmax",
+        "5.5",
+        "larger of two __half values",
+        "#define __hmax(...) hipify_rs_half_max(__VA_ARGS__)"
+    ),
+    half_bound!(
+        "__hmin",
+        "5.5",
+        "smaller of two __half values",
+        "#define __hmin(...) hipify_rs_half_min(__VA_ARGS__)"
+    ),
+    half_bound!(
+        "__hmax2",
+        "5.7",
+        "larger __half of each lane",
+        "#define __hmax2(...) hipify_rs_hmax2(__VA_ARGS__)",
+        "__device__ inline __half2 hipify_rs_hmax2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_max(__low2half(a), __low2half(b)), hipify_rs_half_max(__high2half(a), __high2half(b))); }"
+    ),
+    half_bound!(
+        "__hmin2",
+        "5.7",
+        "smaller __half of each lane",
+        "#define __hmin2(...) hipify_rs_hmin2(__VA_ARGS__)",
+        "__device__ inline __half2 hipify_rs_hmin2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_min(__low2half(a), __low2half(b)), hipify_rs_half_min(__high2half(a), __high2half(b))); }"
+    ),
+    atomic_add!(
+        "__half",
+        "HALF",
+        "the sum by __hadd, stored by a compare-and-swap loop on the 32-bit word that holds the half",
+        "__device__ inline __half atomicAdd(__half *address, __half val) {",
+        "  unsigned int *word = (unsigned int *)((size_t)address & ~(size_t)3);",
+        "  const unsigned int shift = ((size_t)address & 2) ? 16u : 0u;",
+        "  unsigned int old = *(volatile unsigned int *)word, assumed;",
+        "  do {",
+        "    assumed = old;",
+        "    const __half sum = __hadd(__ushort_as_half((unsigned short)(assumed >> shift)), val);",
+        "    old = atomicCAS(word, assumed, (assumed & ~(0xffffu << shift)) | ((unsigned int)__half_as_ushort(sum) << shift));",
+        "  } while (old != assumed);",
+        "  return __ushort_as_half((unsigned short)(old >> shift));",
+        "}"
+    ),
+    atomic_add!(
+        "__half2",
+        "HALF2",
+        "each half's sum by __hadd2, stored by a compare-and-swap loop on the 32-bit word",
+        "__device__ inline __half2 atomicAdd(__half2 *address, __half2 val) {",
+        "  unsigned int *word = (unsigned int *)address;",
+        "  unsigned int old = *(volatile unsigned int *)word, assumed;",
+        "  do {",
+        "    assumed = old;",
+        "    __half2 current;",
+        "    __builtin_memcpy(&current, &assumed, sizeof(current));",
+        "    const __half2 sum = __hadd2(current, val);",
+        "    unsigned int bits;",
+        "    __builtin_memcpy(&bits, &sum, sizeof(bits));",
+        "    old = atomicCAS(word, assumed, bits);",
+        "  } while (old != assumed);",
+        "  __half2 result;",
+        "  __builtin_memcpy(&result, &old, sizeof(result));",
+        "  return result;",
+        "}"
+    ),
+    atomic_add!(
+        "float2",
+        "FLOAT2",
+        "each element atomic on its own",
+        "__device__ inline float2 atomicAdd(float2 *address, float2 val) {",
+        "  return make_float2(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y));",
+        "}"
+    ),
+    atomic_add!(
+        "float4",
+        "FLOAT4",
+        "each element atomic on its own",
+        "__device__ inline float4 atomicAdd(float4 *address, float4 val) {",
+        "  return make_float4(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y), atomicAdd(&address->z, val.z), atomicAdd(&address->w, val.w));",
+        "}"
     ),
 ];
 
@@ -789,13 +986,32 @@ pub(super) fn function(
     first: usize,
     helpers: &mut Vec<(&'static str, usize, &'static str)>,
 ) -> Definition {
-    definition(cx, cx.text(first), first, helpers)
+    definition(&cx.tokens, cx.opts, cx.text(first), first, helpers)
+}
+
+/// The definition of CUDA's `atomicAdd` overload on `ty` data (`__half`,
+/// `__half2`, `float2`, `float4`) that HIP 5.2 lacks, for the call at token
+/// `first` (the rule that finds the call: `rules::semantics`): the
+/// insertion and its title, `None` where it has no line to go on.
+pub(crate) fn atomic_add_overload(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    ty: &str,
+    first: usize,
+) -> Option<(Edit, &'static str)> {
+    let name = format!("hipify_rs_atomicAdd_{ty}");
+    let shim = find(name.as_bytes())?;
+    match definition(cx, opts, name.as_bytes(), first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some((edit, shim.title)),
+        Definition::Defined | Definition::Nowhere => None,
+    }
 }
 
 /// As [`function`], for the shim `name` that a rewrite of token `first`
 /// calls (`hipify_rs_device_attribute`, for a field).
 pub(super) fn definition(
-    cx: &Cx<'_>,
+    cx: &Tokens<'_>,
+    opts: &Options,
     name: &[u8],
     first: usize,
     helpers: &mut Vec<(&'static str, usize, &'static str)>,
@@ -810,7 +1026,7 @@ pub(super) fn definition(
     });
     // The project's own: a `#define` here, or a declaration in a header the
     // file includes (a declaration in the file itself is the caller's test).
-    if defines || (cx.opts.own_functions.iter()).any(|f| f.as_bytes() == name) {
+    if defines || (opts.own_functions.iter()).any(|f| f.as_bytes() == name) {
         return Definition::Defined;
     }
     // The top-level declaration (or directive) holding the use. Code walks
@@ -833,7 +1049,7 @@ pub(super) fn definition(
     }
     // Words the translation deletes (`__grid_constant__`, `CUDART_CB`) do
     // not start it: the next round, without them, must find the same line.
-    while start < first && deleted_word(cx, start) {
+    while start < first && deleted_word(cx, opts, start) {
         start += 1;
     }
     let at = cx.tok(start);
@@ -906,14 +1122,14 @@ pub(super) fn definition(
 
 /// Whether code token `k` is a word the translation deletes at the target
 /// (its mapping's HIP name is empty: `__grid_constant__`, `CUDART_CB`).
-fn deleted_word(cx: &Cx<'_>, k: usize) -> bool {
+fn deleted_word(cx: &Tokens<'_>, opts: &Options, k: usize) -> bool {
     let t = cx.tok(k);
     t.kind == crate::lex::TokenKind::Ident
         && !t.in_directive()
         && std::str::from_utf8(cx.text(k))
             .ok()
             .and_then(crate::mappings::lookup)
-            .is_some_and(|m| m.resolve(&cx.opts.target).name == Some(""))
+            .is_some_and(|m| m.resolve(&opts.target).name == Some(""))
 }
 
 #[cfg(test)]
