@@ -200,7 +200,10 @@ pub(super) fn above_suppressions(src: &[u8], point: usize) -> usize {
         while spliced(above) {
             above = memchr::memrchr(b'\n', &src[..above - 1]).map_or(0, |p| p + 1);
         }
-        let line = src[above..at].trim_ascii();
+        // Read with its splices removed: ` \⏎// hipify-ignore` is a
+        // comment line too.
+        let joined = crate::lex::despliced(&src[above..at]);
+        let line = joined.trim_ascii();
         if !line.is_empty() && !line.starts_with(b"//") {
             break;
         }
