@@ -405,10 +405,9 @@ fn in_named_namespace(cx: &Cx<'_>, i: usize) -> bool {
                 if cx.scope(k + 1) != crate::tokens::Scope::Namespace {
                     return false;
                 }
-                if cx
-                    .prev(k)
-                    .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
-                {
+                if cx.prev(k).is_some_and(|p| {
+                    cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace")
+                }) {
                     return true;
                 }
             }

@@ -370,6 +370,7 @@ fn is_amdgpu_instruction(ins: &str) -> bool {
 /// `atom.global.cas.b32`, `fence.sc.gpu`). x86's `lock` prefix is read
 /// past.
 fn is_host_cpu_instruction(ins: &str) -> bool {
+    #[rustfmt::skip]
     const OPCODES: &[&str] = &[
         // x86 (AT&T suffixes b/w/l/q)
         "mfence", "lfence", "sfence", "pause", "rdtsc", "rdtscp", "cpuid", "xchg", "xchgb",

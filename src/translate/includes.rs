@@ -317,13 +317,13 @@ fn insert_point(cx: &Cx<'_>, lines: &[IncludeLine]) -> Option<InsertPoint> {
         });
     }
     let first = lx.tokens.first()?;
-    let mut offset = super::above_suppressions(
-        cx.src,
-        match first.in_directive() {
-            true => dirs[first.directive as usize].line_start as usize,
-            false => line_start_of(cx.src, first.start as usize),
-        },
-    );
+    // (No code comes before the first token: no suppression there is
+    // spliced onto code.)
+    let first_line = match first.in_directive() {
+        true => dirs[first.directive as usize].line_start as usize,
+        false => line_start_of(cx.src, first.start as usize),
+    };
+    let mut offset = super::above_suppressions(cx.src, first_line).unwrap_or(first_line);
     // A comment that ends on the first code line (`/* … */ int x;`) would
     // swallow the include: put it above everything instead.
     if lx

@@ -175,8 +175,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 );
                 let text = expr.replace('$', &access);
                 // Inserted once, at the first use; after it, `Defined`.
-                let definition = defined
-                    .get_or_insert_with(|| shims::definition(&cx.tokens, cx.opts, FIELD_SHIM, object, &mut helpers));
+                let definition = defined.get_or_insert_with(|| {
+                    shims::definition(&cx.tokens, cx.opts, FIELD_SHIM, object, &mut helpers)
+                });
                 match std::mem::replace(definition, Definition::Defined) {
                     Definition::Insert(edit) => cx.edits.push(edit),
                     Definition::Defined => {}

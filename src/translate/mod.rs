@@ -183,8 +183,9 @@ fn rewritten(cx: &Cx<'_>) -> Vec<std::ops::Range<usize>> {
 /// covers the next line holding code, so lines inserted after it would take
 /// that line's place (and a second run would report what the first left
 /// suppressed). A line is read with the lines a backslash splices onto it
-/// (`// a \` continues its comment on the next line).
-pub(super) fn above_suppressions(src: &[u8], point: usize) -> usize {
+/// (`// a \` continues its comment on the next line). `None` where such a
+/// suppression is spliced onto code above it: no line can go above it.
+pub(super) fn above_suppressions(src: &[u8], point: usize) -> Option<usize> {
     let (mut at, mut moved) = (point, point);
     while let Some(end) = at.checked_sub(1) {
         let mut above = memchr::memrchr(b'\n', &src[..end]).map_or(0, |p| p + 1);
@@ -205,14 +206,29 @@ pub(super) fn above_suppressions(src: &[u8], point: usize) -> usize {
         let joined = crate::lex::despliced(&src[above..at]);
         let line = joined.trim_ascii();
         if !line.is_empty() && !line.starts_with(b"//") {
-            break;
+            // Code that a suppression comment starting a line of its own is
+            // spliced onto (`f(); \⏎ // hipify-ignore…`): the suppressions
+            // read that comment as standing alone, covering the line after
+            // it, and nothing may go between them.
+            return (!spliced_standalone_suppression(&src[above..at])).then_some(moved);
         }
         if memchr::memmem::find(line, b"hipify-ignore").is_some() {
             moved = above;
         }
         at = above;
     }
-    moved
+    Some(moved)
+}
+
+/// Whether lines joined by splices hold a `//` comment that starts a line
+/// of its own after the first, with a suppression in it.
+fn spliced_standalone_suppression(lines: &[u8]) -> bool {
+    let mut starts = memchr::memchr_iter(b'\n', lines).map(|p| p + 1);
+    starts.any(|s| {
+        let rest = &lines[s..];
+        rest.trim_ascii_start().starts_with(b"//")
+            && memchr::memmem::find(rest, b"hipify-ignore").is_some()
+    })
 }
 
 /// Runs the translation passes over `cx`, in order; returns whether the

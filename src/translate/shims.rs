@@ -311,13 +311,51 @@ macro_rules! integer_bound {
         Function {
             name: $name.as_bytes(),
             lines: &[&[
-                concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(", $name, ")"),
-                concat!("// hipify-rs: HIP has no ", $name, "; CUDA's helper (crt/math_functions.hpp), the ", $what, " of two ", $type, " values"),
-                concat!("#define ", $name, "(...) hipify_rs_", $name, "(__VA_ARGS__)"),
-                concat!("__host__ __device__ inline ", $type, " hipify_rs_", $name, "(const ", $type, " a, const ", $type, " b) { if (a ", $op, " b) return a; return b; }"),
+                concat!(
+                    "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(",
+                    $name,
+                    ")"
+                ),
+                concat!(
+                    "// hipify-rs: HIP has no ",
+                    $name,
+                    "; CUDA's helper (crt/math_functions.hpp), the ",
+                    $what,
+                    " of two ",
+                    $type,
+                    " values"
+                ),
+                concat!(
+                    "#define ",
+                    $name,
+                    "(...) hipify_rs_",
+                    $name,
+                    "(__VA_ARGS__)"
+                ),
+                concat!(
+                    "__host__ __device__ inline ",
+                    $type,
+                    " hipify_rs_",
+                    $name,
+                    "(const ",
+                    $type,
+                    " a, const ",
+                    $type,
+                    " b) { if (a ",
+                    $op,
+                    " b) return a; return b; }"
+                ),
                 "#endif",
             ]],
-            title: concat!("define ", $name, " for AMD GPUs (CUDA's ", $what, " of two ", $type, " values)"),
+            title: concat!(
+                "define ",
+                $name,
+                " for AMD GPUs (CUDA's ",
+                $what,
+                " of two ",
+                $type,
+                " values)"
+            ),
             answers: &[],
         }
     };
@@ -1082,7 +1120,9 @@ pub(super) fn definition(
     if let Some(&outermost) = open.first() {
         point = outermost;
     }
-    let point = super::above_suppressions(cx.src, point);
+    let Some(point) = super::above_suppressions(cx.src, point) else {
+        return Definition::Nowhere;
+    };
     if cx.in_comment(point) {
         return Definition::Nowhere;
     }
