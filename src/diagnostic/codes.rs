@@ -327,7 +327,7 @@ set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";
     HipCollision => "HIP-W021", "hip-collision", Warning, Sometimes,
-        "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`)",
+        "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`, a vector type's name as a macro)",
         "CUDA leaves some conveniences to the user that HIP's headers provide: arithmetic operators \
 on `float2`/`float4`/`int4`… (HIP's `HIP_vector_type` defines them all; CUDA samples' \
 `helper_math.h` defines them again), `atomicMax`/`atomicMin` on `float` and `double`, `__ffsll`. \
@@ -336,7 +336,10 @@ every compound operator of the file on a vector type applies the operator compon
 component, HIP's member operator computes the same, and the translation keeps the project's for \
 CUDA alone (a required fix); otherwise a person chooses: remove the project's version where \
 HIP's does the same, or rename it. (Binary operators and a scalar operand are no clash: the \
-project's non-template function wins.)\n\nBefore:\n\n```cuda\n\
+project's non-template function wins.) A macro named like a vector type (`#define int2 \
+_lgpu_int2`, for host code that includes `cuda.h` alone) rewrites HIP's own declaration where \
+HIP's runtime header comes after it: a finding, the macro to keep for CUDA alone or the header \
+to include first.\n\nBefore:\n\n```cuda\n\
 inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
 a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
 #if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \
