@@ -92,16 +92,22 @@ impl Collisions {
     /// Adds the file's operator collisions to `out`, as one finding, and
     /// its collapsed overloads; drops the findings in what is left to CUDA.
     /// Returns the lines kept for CUDA alone.
+    /// The findings of the whole file, once its tokens are read; `cuda`:
+    /// whether the file shows CUDA (the rule table runs this rule in those
+    /// files alone, and the prefilter skips plain C++ by that).
     pub(super) fn summarize(
         mut self,
         cx: &Cx<'_>,
+        cuda: bool,
         out: &mut Vec<Diagnostic>,
     ) -> Vec<(usize, usize)> {
         let operators = std::mem::take(&mut self.operators);
         self.cuda_only
             .extend(operators.iter().filter_map(|o| o.guard));
         summarize_operators(cx, operators, out);
-        self.vector_type_macros(cx, out);
+        if cuda {
+            self.vector_type_macros(cx, out);
+        }
         collapsed_overloads(cx, &mut self.cuda_only, out);
         retain_outside(&self.cuda_only, out);
         self.cuda_only

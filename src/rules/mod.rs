@@ -308,7 +308,9 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         }
     }
     outcome.facts.extend(warp.into_facts());
-    outcome.moot.extend(collisions.summarize(cx, &mut out));
+    outcome
+        .moot
+        .extend(collisions.summarize(cx, cuda, &mut out));
     guards::apply(cx, &mut out);
     out
 }
