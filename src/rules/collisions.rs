@@ -10,6 +10,7 @@ use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
 use crate::source::LineIndex;
+use crate::tokens::{BracketSet, Way};
 
 /// The vector types HIP gives arithmetic operators.
 const VECTOR_TYPES: &[&[u8]] = &[
@@ -392,32 +393,27 @@ fn summarize_operators(cx: &Cx<'_>, operators: Vec<Operator>, out: &mut Vec<Diag
 /// walk back counts the braces of code across directives: a function body
 /// before it with an `#if` inside (SUNDIALS' `atomicAdd` over
 /// `__CUDA_ARCH__`) has its braces in two runs of code, which
-/// `enclosing_open` does not pair.
+/// `enclosing_open` does not pair, and the walk over directives does.
 fn in_named_namespace(cx: &Cx<'_>, i: usize) -> bool {
     if cx.scope(i) != crate::tokens::Scope::Namespace {
         return false;
     }
-    let mut depth = 0usize;
-    for k in (0..i).rev() {
-        let t = cx.tok(k);
-        if t.in_directive() || t.kind != TokenKind::Punct {
-            continue;
+    // Each brace opened around it, innermost first (`Tokens::walk` pairs
+    // the braces of code across directives).
+    let Some(start) = (0..i).rev().find(|&k| !cx.tok(k).in_directive()) else {
+        return false;
+    };
+    let walk = cx.walk(start, BracketSet::Braces, Way::BackOverDirectives);
+    for open in walk.filter(|s| s.unmatched).map(|s| s.k) {
+        // The scope it opens: the token after it sits there.
+        if cx.scope(open + 1) != crate::tokens::Scope::Namespace {
+            return false;
         }
-        match cx.text(k) {
-            b"}" => depth += 1,
-            b"{" if depth > 0 => depth -= 1,
-            b"{" => {
-                // The scope it opens: the token after it sits there.
-                if cx.scope(k + 1) != crate::tokens::Scope::Namespace {
-                    return false;
-                }
-                if cx.prev(k).is_some_and(|p| {
-                    cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace")
-                }) {
-                    return true;
-                }
-            }
-            _ => {}
+        if cx
+            .prev(open)
+            .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident && !cx.is_ident(p, b"namespace"))
+        {
+            return true;
         }
     }
     false
