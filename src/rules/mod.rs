@@ -59,8 +59,6 @@ pub(crate) struct Cx<'a> {
     pub(crate) left: &'a [Left],
     /// `edits` by position, made on first need.
     edit_index: std::cell::OnceCell<edits::EditIndex>,
-    /// The possible declarators by name, made on first need.
-    declarator_index: std::cell::OnceCell<semantics::DeclaratorIndex>,
 }
 
 impl<'a> Cx<'a> {
@@ -79,12 +77,7 @@ impl<'a> Cx<'a> {
             names: &facts.names,
             left: &facts.left,
             edit_index: std::cell::OnceCell::new(),
-            declarator_index: std::cell::OnceCell::new(),
         }
-    }
-
-    fn declarator_index(&self) -> &semantics::DeclaratorIndex {
-        (self.declarator_index).get_or_init(|| semantics::DeclaratorIndex::new(self))
     }
 
     fn edit_index(&self) -> &edits::EditIndex {

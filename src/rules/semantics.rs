@@ -288,8 +288,9 @@ fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]>
 
 /// The tokens from `from` back to 4096 tokens before `use_tok` that spell
 /// its name followed by what ends a declarator (`=`, `;`, `,`, `)`, `[`,
-/// `{`), nearest first. Read from the file's [`DeclaratorIndex`]: a scan
-/// of the window per use cost thousands of tokens.
+/// `{`), nearest first. Read from the file's possible declarators
+/// ([`crate::tokens::Tokens::possible_declarators`]): a scan of the window
+/// per use cost thousands of tokens.
 fn declarators<'a, 'c>(
     cx: &'c Cx<'a>,
     use_tok: usize,
@@ -297,67 +298,19 @@ fn declarators<'a, 'c>(
 ) -> impl Iterator<Item = usize> + use<'a, 'c> {
     let name = cx.text(use_tok);
     let window = use_tok.saturating_sub(4096)..from + 1;
-    let bucket = cx.declarator_index().named(name);
+    let bucket = cx.possible_declarators(name);
     // The bucket is in file order: start at the window's end.
     let end = bucket.partition_point(|&k| (k as usize) < window.end);
     (bucket[..end].iter().rev())
         .map(|&k| k as usize)
         .take_while(move |k| *k >= window.start)
-        .filter(move |&k| cx.text(k) == name)
+        .filter(move |&k| cx.text(k) == name && ends_declarator(cx, k))
 }
 
 /// Whether identifier token `k` is followed by what ends a declarator.
 fn ends_declarator(cx: &Cx<'_>, k: usize) -> bool {
     cx.next(k)
         .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{"))
-}
-
-/// A file's tokens that may be declarators: identifiers followed by what
-/// ends one (`=`, `;`, `,`, `)`, `[`, `{`), in buckets by a hash of their
-/// text (a counting sort: one pass to count, one to place), each bucket in
-/// file order. A bucket may hold other names too: readers compare the text.
-pub(super) struct DeclaratorIndex {
-    /// The tokens, bucket after bucket.
-    tokens: Vec<u32>,
-    /// Where each bucket starts in `tokens`, and one past the last.
-    starts: Vec<u32>,
-}
-
-impl DeclaratorIndex {
-    pub(super) fn new(cx: &Cx<'_>) -> DeclaratorIndex {
-        let found: Vec<(u32, u32)> = (0..cx.lx.tokens.len())
-            .filter(|&k| cx.tok(k).kind == TokenKind::Ident && ends_declarator(cx, k))
-            .map(|k| (text_hash(cx.text(k)) as u32, k as u32))
-            .collect();
-        let buckets = found.len().next_power_of_two();
-        let mut starts = vec![0u32; buckets + 1];
-        for &(h, _) in &found {
-            starts[(h as usize & (buckets - 1)) + 1] += 1;
-        }
-        for b in 0..buckets {
-            starts[b + 1] += starts[b];
-        }
-        let mut next = starts.clone();
-        let mut tokens = vec![0u32; found.len()];
-        for (h, k) in found {
-            let b = h as usize & (buckets - 1);
-            tokens[next[b] as usize] = k;
-            next[b] += 1;
-        }
-        DeclaratorIndex { tokens, starts }
-    }
-
-    /// The tokens in `name`'s bucket, in file order.
-    pub(super) fn named(&self, name: &[u8]) -> &[u32] {
-        let b = text_hash(name) as usize & (self.starts.len() - 2);
-        &self.tokens[self.starts[b] as usize..self.starts[b + 1] as usize]
-    }
-}
-
-/// The bucket hash of a name (a collision only costs a text comparison).
-fn text_hash(text: &[u8]) -> u64 {
-    use std::hash::BuildHasher;
-    foldhash::fast::FixedState::with_seed(0).hash_one(text)
 }
 
 /// `CUdeviceptr` used as the integer it is in CUDA (`unsigned long long`;

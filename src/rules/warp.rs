@@ -303,7 +303,7 @@ enum Declaration {
 /// The declarations of this file's 32-bit variables and literal macros, by
 /// name (the first of each; a macro before a variable), found on first need
 /// of each name: the literal macros in one walk of the directives, a
-/// variable through the file's [`DeclaratorIndex`](super::semantics::DeclaratorIndex)
+/// variable through the file's possible declarators
 /// (a walk of every token per file cost more than all the uses).
 #[derive(Default)]
 struct Declarations<'a> {
@@ -318,7 +318,7 @@ impl<'a> Declarations<'a> {
             return Some(d);
         }
         *self.variables.entry(name).or_insert_with(|| {
-            (cx.declarator_index().named(name).iter())
+            (cx.possible_declarators(name).iter())
                 .map(|&k| k as usize)
                 .filter(|&k| {
                     cx.text(k) == name

@@ -7,6 +7,7 @@
 //! other.
 
 mod calls;
+mod declarators;
 mod launches;
 mod scopes;
 mod walk;
@@ -36,6 +37,8 @@ pub(crate) struct Tokens<'a> {
     /// The name tokens of the text's `#define`s and `#undef`s, by name,
     /// made on first need.
     macro_names: OnceCell<Vec<u32>>,
+    /// The possible declarators by name, made on first need.
+    declarators: OnceCell<declarators::Declarators>,
 }
 
 /// The brackets of a token stream, for long scans: which pairs with which.
@@ -101,7 +104,17 @@ impl<'a> Tokens<'a> {
             brackets: OnceCell::new(),
             list_ends_before: OnceCell::new(),
             macro_names: OnceCell::new(),
+            declarators: OnceCell::new(),
         }
+    }
+
+    /// The identifiers spelling `name` (and, rarely, another name: compare
+    /// the text) that are followed by what may end a declarator (`=`, `;`,
+    /// `,`, `)`, `[`, `{`, `:`), in file order.
+    pub(crate) fn possible_declarators(&self, name: &[u8]) -> &[u32] {
+        (self.declarators)
+            .get_or_init(|| declarators::Declarators::new(self))
+            .named(name)
     }
 
     pub(crate) fn tok(&self, i: usize) -> &'a Token {

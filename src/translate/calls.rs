@@ -435,14 +435,12 @@ fn declared_as(cx: &Cx<'_>, a: usize, b: usize, types: &[&str]) -> bool {
         return false;
     }
     let name = cx.text(var);
-    for k in (0..a).rev() {
-        if cx.text(k) != name || cx.tok(k).kind != TokenKind::Ident {
-            continue;
-        }
-        let declares = cx
-            .next(k)
-            .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{" | b":"));
-        if !declares {
+    // The tokens spelling the name before the call, followed by what ends a
+    // declarator (`=`, `;`, `,`, `)`, `[`, `{`, `:`), nearest first.
+    let bucket = cx.possible_declarators(name);
+    let before = bucket.partition_point(|&k| (k as usize) < a);
+    for k in bucket[..before].iter().rev().map(|&k| k as usize) {
+        if cx.text(k) != name {
             continue;
         }
         // Step back over `&`, `*` and `const` to the type's last word.
