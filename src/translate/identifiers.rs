@@ -661,8 +661,15 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, names: &mut [Name]) {
 /// each name the tables rename (see `Options::macro_declared`).
 pub(crate) fn macro_declared_in(cx: &crate::tokens::Tokens<'_>) -> Vec<(String, String)> {
     let mut found = Vec::new();
+    // A macro's argument of its own: `(` or `,` before it, `)` or `,`
+    // after (tested first: the cheapest, and rarest, of the tests).
+    let argument = |k: Option<usize>, ends: &[&[u8]]| k.is_some_and(|k| ends.contains(&cx.text(k)));
     for i in 0..cx.lx.tokens.len() {
-        if cx.tok(i).kind != TokenKind::Ident || !may_be_cuda_name(cx.text(i)) {
+        if cx.tok(i).kind != TokenKind::Ident
+            || !argument(cx.prev(i), &[b"(", b","])
+            || !argument(cx.next(i), &[b")", b","])
+            || !may_be_cuda_name(cx.text(i))
+        {
             continue;
         }
         let Ok(name) = std::str::from_utf8(cx.text(i)) else {
@@ -678,17 +685,13 @@ pub(crate) fn macro_declared_in(cx: &crate::tokens::Tokens<'_>) -> Vec<(String, 
     found
 }
 
-/// The class or namespace (its name) whose scope the identifier at `i`
-/// is declared in through a macro: an argument of a macro invoked as a
-/// declaration there (`struct async_alloc { WRAP(cudaMemPoolCreate, …); }`,
+/// The class or namespace (its name) whose scope the identifier at `i`, a
+/// macro's argument of its own, is declared in through that macro, invoked
+/// as a declaration there (`struct async_alloc { WRAP(cudaMemPoolCreate, …); }`,
 /// `namespace ns { WRAP(cudaFree) }`): a statement of its own, outside any
 /// function, so the macro's expansion declares what it names.
 fn defined_through_macro<'a>(cx: &crate::tokens::Tokens<'a>, i: usize) -> Option<&'a [u8]> {
     if cx.tok(i).in_directive() || !matches!(cx.scope(i), Scope::Namespace | Scope::Class) {
-        return None;
-    }
-    let argument = |k: Option<usize>, ends: &[&[u8]]| k.is_some_and(|k| ends.contains(&cx.text(k)));
-    if !argument(cx.prev(i), &[b"(", b","]) || !argument(cx.next(i), &[b")", b","]) {
         return None;
     }
     let open = cx.enclosing_open(i).filter(|&o| cx.is_punct(o, b"("))?;
