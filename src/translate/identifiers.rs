@@ -1075,16 +1075,23 @@ fn mapping_for(name: &str, target: &Target) -> Option<&'static Mapping> {
     Some(m)
 }
 
+/// OpenGL's own types (GL/gl.h), which the tables list because CUDA's and
+/// HIP's GL interop headers take them: HIP keeps them, and a file that
+/// spells them shows OpenGL, not CUDA (a renderer beside the CUDA code).
+const OPENGL_TYPES: [&str; 2] = ["GLenum", "GLuint"];
+
 /// A mapping that leaves `name` as it is and says nothing: a device function
 /// HIP has under the same name (`max`, `sqrt`, `printf`), supported and not
 /// deprecated at the target, with no argument rewrite. The pass skips it at
 /// once (whether the name is the user's own does not matter then), and the
 /// prefilter need not stop for it: plain C++ is full of `max` and `abs`.
+/// Nor for OpenGL's own types ([`OPENGL_TYPES`]).
 fn is_inert(m: &Mapping, name: &str, target: &Target) -> bool {
-    m.family == Family::Device && m.hip.name == Some(m.cuda) && m.call.is_none() && {
-        let r = m.resolve(target);
-        r.name == Some(name) && r.legacy.is_none() && r.status == Status::Supported
-    }
+    OPENGL_TYPES.contains(&name)
+        || m.family == Family::Device && m.hip.name == Some(m.cuda) && m.call.is_none() && {
+            let r = m.resolve(target);
+            r.name == Some(name) && r.legacy.is_none() && r.status == Status::Supported
+        }
 }
 
 /// The qualifiers (`thrust`) of namespace mappings (`thrust::cuda`): the pass
