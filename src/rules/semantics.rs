@@ -873,7 +873,9 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
 /// int`. HIP 5.2.3's members are structs that convert to `uint32_t`, which
 /// its `min`/`max` (`T(T, T)`, `int`, `float`, `double`: clang's
 /// __clang_hip_math.h) all take through a conversion: the call is
-/// ambiguous. `min<unsigned int>` is CUDA's overload (a required fix).
+/// ambiguous. Both arguments cast to `unsigned int` pick CUDA's overload
+/// on either HIP platform (a required fix; CUDA has no `min<T>`, so not
+/// that).
 fn builtin_index_min_max(
     cx: &Cx<'_>,
     i: usize,
@@ -895,19 +897,31 @@ fn builtin_index_min_max(
         rank: 1,
         unsigned: true,
     };
-    let int_or_unsigned = |(s, e): (usize, usize)| {
-        is_builtin((s, e))
-            || arg_type(cx, s, e, 0).is_none_or(|(t, _)| {
-                t == unsigned
-                    || t == Arith::Int {
-                        rank: 1,
-                        unsigned: false,
-                    }
-            })
+    let int = Arith::Int {
+        rank: 1,
+        unsigned: false,
     };
+    // `None`: a builtin member; else the type read (`None` if unread).
+    let read = |(s, e): (usize, usize)| (!is_builtin((s, e))).then(|| arg_type(cx, s, e, 0));
     let [a, b] = args;
-    if !(is_builtin(a) || is_builtin(b)) || !(int_or_unsigned(a) && int_or_unsigned(b)) {
+    let (ta, tb) = (read(a), read(b));
+    let fits = |t: &Option<Option<(Arith, String)>>| match t {
+        None | Some(None) => true,
+        Some(Some((t, _))) => *t == unsigned || *t == int,
+    };
+    if !(ta.is_none() || tb.is_none()) || !(fits(&ta) && fits(&tb)) {
         return;
+    }
+    let mut edits = Vec::new();
+    for ((s, e), t) in [(a, ta), (b, tb)] {
+        match t {
+            None => edits.push(Edit::insert(cx.tok(s).start as usize, "(unsigned int)")),
+            Some(Some((t, _))) if t == unsigned => {}
+            Some(_) => {
+                edits.push(Edit::insert(cx.tok(s).start as usize, "(unsigned int)("));
+                edits.push(Edit::insert(cx.tok(e - 1).end as usize, ")"));
+            }
+        }
     }
     let name = String::from_utf8_lossy(name);
     out.push(
@@ -919,11 +933,8 @@ fn builtin_index_min_max(
             ),
         )
         .with_fix(
-            format!("call `{name}<unsigned int>`, CUDA's overload for these arguments"),
-            vec![Edit::replace(
-                cx.tok(i).range(),
-                format!("{name}<unsigned int>"),
-            )],
+            "cast the arguments to `unsigned int`, CUDA's overload for them",
+            edits,
             Applicability::Required,
         ),
     );
