@@ -448,7 +448,12 @@ fn function(
     if name != b"__ffsll" && !floating {
         return; // HIP's integer atomicMax/atomicMin are CUDA's too: no project defines them
     }
-    if collisions.hip_never_compiles(cx, cx.tok(i).start as usize) || in_named_namespace(cx, i) {
+    // A member (`struct glob { static __device__ float atomicMin(…) }`) is
+    // the class's: HIP's `::atomicMin` does not collide with it.
+    if collisions.hip_never_compiles(cx, cx.tok(i).start as usize)
+        || cx.scope(i) == crate::tokens::Scope::Class
+        || in_named_namespace(cx, i)
+    {
         return;
     }
     let name = String::from_utf8_lossy(name);

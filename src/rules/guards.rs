@@ -108,6 +108,15 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 d,
                 "HIP takes the `#else` branch, the one written for older CUDA: check that it is not a stub",
             );
+        } else if quiet
+            && d.code == Code::CudaArchGuard
+            && (k + 1..group.branches.len())
+                .any(|j| hip_takes(cx, group, j) == Some(true) && stub(cx, group, j))
+        {
+            // `#if __CUDA_ARCH__ >= 120 <CAS loop> #else (void)p; return 0; #endif`:
+            // the branch HIP compiles does nothing, a stub for old GPUs.
+            d.message = "`__CUDA_ARCH__` is not defined when HIP compiles device code: HIP takes the `#else` branch, a stub that returns a constant (written for the GPUs the test excludes)".to_owned();
+            d.help = Some("let HIP compile the real branch: add `|| defined(__HIP_DEVICE_COMPILE__)` to the test".to_owned());
         } else if quiet {
             guarded(d, "HIP compiles the portable branch");
         } else if d.code == Code::CudaArchGuard && arch_outcome_right_on_hip(cx, dir, has_else) {
@@ -225,6 +234,40 @@ fn plain_fallback(cx: &Cx<'_>, group: &Group) -> bool {
             .clone()
             .filter(|&t| ident(t) && !intrinsic(t))
             .all(|t| plain.clone().any(|p| cx.text(p) == cx.text(t)))
+}
+
+/// Branch `k` is a stub: it returns a constant and does nothing else but
+/// mark parameters unused (`(void)address;`, `CV_UNUSED(val);`, `return
+/// 0.0;`).
+fn stub(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    let range = body(cx, group, k);
+    if range.is_empty() || range.clone().any(|t| cx.tok(t).in_directive()) {
+        return false;
+    }
+    let tokens: Vec<usize> = range.collect();
+    let statements: Vec<&[usize]> = tokens.split_inclusive(|&t| cx.is_punct(t, b";")).collect();
+    let text = |s: &[usize]| s.iter().map(|&t| cx.text(t)).collect::<Vec<_>>();
+    let constant = |w: &[&[u8]]| match w {
+        [n] | [b"-", n] => {
+            n.first().is_some_and(u8::is_ascii_digit)
+                || matches!(*n, b"false" | b"true" | b"nullptr" | b"NULL")
+        }
+        _ => false,
+    };
+    let mut returns = false;
+    let all = statements.iter().all(|s| {
+        let w = text(s);
+        match w.as_slice() {
+            [b"return", rest @ .., b";"] if constant(rest) => {
+                returns = true;
+                true
+            }
+            [b"(", b"void", b")", _, b";"] => true,
+            [m, b"(", _, b")", b";"] => m.iter().all(|b| b.is_ascii_uppercase() || *b == b'_'),
+            _ => false,
+        }
+    });
+    all && returns
 }
 
 /// Branch `k` holds inline PTX (`asm`): the `#else` after it is the

@@ -743,9 +743,9 @@ impl Arith {
 /// type, which host and device code compile (a required fix); where one is
 /// read and not `int`, a finding. A device-only function (`__global__`,
 /// `__device__` without `__host__`) has HIP's device overloads, which
-/// promote as CUDA does.
+/// promote as CUDA does. A file that defines `min` as a macro calls its own.
 fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
-    if cx.tok(i).in_directive() {
+    if cx.tok(i).in_directive() || defines_macro(cx, name) {
         return;
     }
     // Unqualified or `::min`: not a member, not `std::min`, not declared here.
@@ -772,6 +772,7 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         return;
     };
     if device_only(cx, i) {
+        builtin_index_min_max(cx, i, name, [(a0, a1), (b0, b1)], args.close, out);
         return;
     }
     let type_of = |s: usize, e: usize| arg_type(cx, s, e, 0);
@@ -816,6 +817,93 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         }
         _ => {}
     }
+}
+
+/// `min(threadIdx.x, n)`/`max(blockDim.x, 64u)` in device code: CUDA's
+/// builtin index members are `unsigned int`, and CUDA declares `min`/`max`
+/// for `unsigned int` with `int` or `unsigned int` (crt/math_functions.h:
+/// any other second type is ambiguous there), comparing both as `unsigned
+/// int`. HIP 5.2.3's members are structs that convert to `uint32_t`, which
+/// its `min`/`max` (`T(T, T)`, `int`, `float`, `double`: clang's
+/// __clang_hip_math.h) all take through a conversion: the call is
+/// ambiguous. Both arguments cast to `unsigned int` pick CUDA's overload
+/// on either HIP platform (a required fix; CUDA has no `min<T>`, so not
+/// that).
+fn builtin_index_min_max(
+    cx: &Cx<'_>,
+    i: usize,
+    name: &[u8],
+    args: [(usize, usize); 2],
+    close: usize,
+    out: &mut Vec<Diagnostic>,
+) {
+    let is_builtin = |(s, e): (usize, usize)| {
+        e == s + 3
+            && matches!(
+                cx.text(s),
+                b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim"
+            )
+            && cx.is_punct(s + 1, b".")
+            && matches!(cx.text(s + 2), b"x" | b"y" | b"z")
+    };
+    let unsigned = Arith::Int {
+        rank: 1,
+        unsigned: true,
+    };
+    let int = Arith::Int {
+        rank: 1,
+        unsigned: false,
+    };
+    // `None`: a builtin member; else the type read (`None` if unread).
+    let read = |(s, e): (usize, usize)| (!is_builtin((s, e))).then(|| arg_type(cx, s, e, 0));
+    let [a, b] = args;
+    let (ta, tb) = (read(a), read(b));
+    let fits = |t: &Option<Option<(Arith, String)>>| match t {
+        None | Some(None) => true,
+        Some(Some((t, _))) => *t == unsigned || *t == int,
+    };
+    if !(ta.is_none() || tb.is_none()) || !(fits(&ta) && fits(&tb)) {
+        return;
+    }
+    let mut edits = Vec::new();
+    for ((s, e), t) in [(a, ta), (b, tb)] {
+        match t {
+            None => edits.push(Edit::insert(cx.tok(s).start as usize, "(unsigned int)")),
+            Some(Some((t, _))) if t == unsigned => {}
+            Some(_) => {
+                edits.push(Edit::insert(cx.tok(s).start as usize, "(unsigned int)("));
+                edits.push(Edit::insert(cx.tok(e - 1).end as usize, ")"));
+            }
+        }
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, close + 1),
+            format!(
+                "HIP's `{name}` overloads make a builtin index member (a struct in HIP) ambiguous"
+            ),
+        )
+        .with_fix(
+            "cast the arguments to `unsigned int`, CUDA's overload for them",
+            edits,
+            Applicability::Required,
+        ),
+    );
+}
+
+/// Whether the file defines `name` as a function-like macro (`#define
+/// min(a, b) …`): a call of it is the project's.
+fn defines_macro(cx: &Cx<'_>, name: &[u8]) -> bool {
+    cx.lx.directives.iter().any(|d| {
+        let t = d.first_token as usize + 1;
+        d.name == "define"
+            && t + 1 < d.end_token as usize
+            && cx.text(t) == name
+            && cx.is_punct(t + 1, b"(")
+            && cx.tok(t + 1).start == cx.tok(t).end
+    })
 }
 
 /// The type of the argument `s..e` of a `min`/`max` call, and its spelling:

@@ -420,6 +420,11 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
         if is_inert(m, name, &cx.opts.target) {
             continue;
         }
+        if name == "texture" && !cx.next(i).is_some_and(|n| cx.is_punct(n, b"<")) {
+            // A variable or parameter (`GLuint texture`): only the template
+            // `texture<…>` is CUDA's.
+            continue;
+        }
         if m.kind == Kind::Namespace && !names_namespace(cx, i, prev) {
             continue;
         }
@@ -458,7 +463,9 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
         }
         // `max`, `sqrt`, `printf` are in the device table under their own
         // names: only a name that changes (or a non-device API) says "CUDA".
-        if m.family != Family::Device || m.hip.name != Some(m.cuda) {
+        if (m.family != Family::Device || m.hip.name != Some(m.cuda))
+            && !is_plain_word_device_function(m)
+        {
             cx.facts.uses_cuda_names = true;
         }
         if m.family == Family::Blas
@@ -1078,16 +1085,43 @@ fn mapping_for(name: &str, target: &Target) -> Option<&'static Mapping> {
     Some(m)
 }
 
+/// A device function HIP lacks whose name is a plain word (`saturate`,
+/// `mulhi`, `float_as_int`: old CUDA's device_functions.h), not CUDA's
+/// shape: device code is written in the kernel language, so in a file that
+/// shows no CUDA (OpenCV's CPU `saturate` templates, its SIMD `mulhi`) the
+/// name is the project's, neither CUDA nor a finding ([`unclaimed_by_cuda`]).
+fn is_plain_word_device_function(m: &Mapping) -> bool {
+    m.family == Family::Device && m.hip.name.is_none() && !looks_like_cuda(m.cuda)
+}
+
+/// Drops, in a file that shows no CUDA, the verdicts of
+/// [`is_plain_word_device_function`] names that nothing supplies.
+pub(super) fn unclaimed_by_cuda(names: &mut Vec<Name>) {
+    names.retain(|n| {
+        !matches!(
+            n.verdict,
+            Verdict::Unsupported { mapping, fix: None, .. } if is_plain_word_device_function(mapping)
+        )
+    });
+}
+
+/// OpenGL's own types (GL/gl.h), which the tables list because CUDA's and
+/// HIP's GL interop headers take them: HIP keeps them, and a file that
+/// spells them shows OpenGL, not CUDA (a renderer beside the CUDA code).
+const OPENGL_TYPES: [&str; 2] = ["GLenum", "GLuint"];
+
 /// A mapping that leaves `name` as it is and says nothing: a device function
 /// HIP has under the same name (`max`, `sqrt`, `printf`), supported and not
 /// deprecated at the target, with no argument rewrite. The pass skips it at
 /// once (whether the name is the user's own does not matter then), and the
 /// prefilter need not stop for it: plain C++ is full of `max` and `abs`.
+/// Nor for OpenGL's own types ([`OPENGL_TYPES`]).
 fn is_inert(m: &Mapping, name: &str, target: &Target) -> bool {
-    m.family == Family::Device && m.hip.name == Some(m.cuda) && m.call.is_none() && {
-        let r = m.resolve(target);
-        r.name == Some(name) && r.legacy.is_none() && r.status == Status::Supported
-    }
+    OPENGL_TYPES.contains(&name)
+        || m.family == Family::Device && m.hip.name == Some(m.cuda) && m.call.is_none() && {
+            let r = m.resolve(target);
+            r.name == Some(name) && r.legacy.is_none() && r.status == Status::Supported
+        }
 }
 
 /// The qualifiers (`thrust`) of namespace mappings (`thrust::cuda`): the pass

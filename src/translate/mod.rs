@@ -248,6 +248,9 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         || cx.facts.uses_kernel_language
         || cx.facts.uses_cuda_names
         || includes.has_cuda_include;
+    if !cuda {
+        identifiers::unclaimed_by_cuda(&mut cx.facts.names);
+    }
     if cuda {
         // Before the launch rewrite, which carries the edits inside a launch
         // into its replacement.
