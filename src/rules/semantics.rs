@@ -894,16 +894,18 @@ fn builtin_index_min_max(
 }
 
 /// Whether the file defines `name` as a function-like macro (`#define
-/// min(a, b) …`): a call of it is the project's.
+/// min(a, b) …`): a call of it is the project's. (The file's sorted macro
+/// names first: most files define no `min`.)
 fn defines_macro(cx: &Cx<'_>, name: &[u8]) -> bool {
-    cx.lx.directives.iter().any(|d| {
-        let t = d.first_token as usize + 1;
-        d.name == "define"
-            && t + 1 < d.end_token as usize
-            && cx.text(t) == name
-            && cx.is_punct(t + 1, b"(")
-            && cx.tok(t + 1).start == cx.tok(t).end
-    })
+    cx.defines_macro(name)
+        && cx.lx.directives.iter().any(|d| {
+            let t = d.first_token as usize + 1;
+            d.name == "define"
+                && t + 1 < d.end_token as usize
+                && cx.text(t) == name
+                && cx.is_punct(t + 1, b"(")
+                && cx.tok(t + 1).start == cx.tok(t).end
+        })
 }
 
 /// The type of the argument `s..e` of a `min`/`max` call, and its spelling:
