@@ -266,15 +266,24 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
 /// within 4096 tokens.
 fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]> {
     let before = use_tok.checked_sub(1)?;
+    let type_word = |t: usize| {
+        cx.tok(t).kind == TokenKind::Ident
+            && !matches!(
+                cx.text(t),
+                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw" | b"sizeof"
+            )
+    };
     declarators(cx, use_tok, before).find_map(|k| {
         let ty = cx.prev(k)?;
-        let typed = (cx.tok(ty).kind == TokenKind::Ident
-            && !matches!(
-                cx.text(ty),
-                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw" | b"sizeof"
-            ))
-            || cx.is_punct(ty, b"*")
-            || cx.is_punct(ty, b"&");
+        // `int *d`, `T<U> &d`, `char **d`: not an address or a dereference
+        // (`{&d, &n}`, `(*d)`), which declares nothing.
+        let declarator = cx.prev(ty).is_some_and(|b| {
+            type_word(b) || cx.is_punct(b, b">") || (cx.is_punct(b, b"*") && cx.is_punct(ty, b"*"))
+        });
+        if (cx.is_punct(ty, b"*") || cx.is_punct(ty, b"&")) && !declarator {
+            return None;
+        }
+        let typed = type_word(ty) || cx.is_punct(ty, b"*") || cx.is_punct(ty, b"&");
         // `CUdeviceptr &in` (geryon's nvd_memory.h): a reference is the
         // type it refers to.
         let referred = cx
@@ -506,20 +515,178 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 || cx.is_punct(p, b"+")
                 || cx.is_punct(p, b"-");
             if let Some(o) = operand.filter(|_| !unary_or_step) {
-                out.push(
-                    Diagnostic::new(
-                        Code::UnsupportedApi,
-                        cx.span(p.min(o), n.max(o) + 1),
-                        format!(
-                            "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
-                            String::from_utf8_lossy(cx.text(o))
-                        ),
-                    )
-                    .with_help("offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`"),
+                let found = Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(p.min(o), n.max(o) + 1),
+                    format!(
+                        "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
+                        String::from_utf8_lossy(cx.text(o))
+                    ),
                 );
+                let is_pointer = |v: usize| {
+                    pointers.contains(&cx.text(v))
+                        && nearest_declaration_type(cx, v).is_some_and(|t| TYPES.contains(&t))
+                };
+                out.push(match byte_offset(cx, k, o, &is_pointer) {
+                    Some(edits) => found.with_fix(
+                        "offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`, the same address",
+                        edits,
+                        Applicability::Required,
+                    ),
+                    None => found.with_help(
+                        "offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`",
+                    ),
+                });
             }
         }
     }
+}
+
+/// The edits that offset `CUdeviceptr` operand `o` of additive operator `op`
+/// through a byte pointer, the same address as CUDA's integer sum: `d + n`
+/// (`*d + n`) becomes `(hipDeviceptr_t)((char *)d + n)`, `d += n;` `d =
+/// (hipDeviceptr_t)((char *)d + (n));`, and `d - e` of two the unsigned
+/// difference of their bytes. `None` where the extent is unsure (the
+/// pointer on the right, a template argument, a comparison right after
+/// the offset, a second device pointer in a longer sum): the finding stays.
+fn byte_offset(
+    cx: &Cx<'_>,
+    op: usize,
+    o: usize,
+    is_pointer: &dyn Fn(usize) -> bool,
+) -> Option<Vec<Edit>> {
+    if cx.prev(op) != Some(o) {
+        return None;
+    }
+    // `*d` of an out-parameter `CUdeviceptr *d`: the operand starts at `*`.
+    let start = cx.prev(o).filter(|&s| cx.is_punct(s, b"*")).unwrap_or(o);
+    let before = cx.prev(start);
+    let minus = cx.is_punct(op, b"-");
+    let next = cx.next(op)?;
+    let adjacent = |a: usize, b: usize| cx.tok(a).end == cx.tok(b).start;
+    let operand = String::from_utf8_lossy(&cx.src[cx.span(start, o + 1)]).into_owned();
+    if cx.is_punct(next, b"=") && adjacent(op, next) {
+        // `d += n;` as a statement (a for loop's step included).
+        let statement =
+            before.is_none_or(|b| matches!(cx.text(b), b";" | b"{" | b"}" | b")" | b","));
+        let first = cx.next(next)?;
+        let last = assigned_end(cx, first)?;
+        if !statement || (first..=last).any(is_pointer) {
+            return None;
+        }
+        // The blanks after `+=` go with it (a comment stays).
+        let gap = cx.tok(next).end as usize..cx.tok(first).start as usize;
+        let blank = cx.src[gap.clone()].iter().all(u8::is_ascii_whitespace);
+        let end = if blank { gap.end } else { gap.start };
+        let sign = if minus { '-' } else { '+' };
+        return Some(vec![
+            Edit::replace(
+                cx.tok(op).start as usize..end,
+                format!("= (hipDeviceptr_t)((char *){operand} {sign} ("),
+            ),
+            Edit::insert(cx.tok(last).end as usize, "))"),
+        ]);
+    }
+    // Below the sum's precedence only: `(`, `=`, `return d + n`, not
+    // `a * d + n` nor a cast's `)`.
+    let lower = before.is_none_or(|b| {
+        matches!(
+            cx.text(b),
+            b"(" | b"," | b"=" | b"return" | b"{" | b";" | b"?" | b"["
+        ) || (cx.is_punct(b, b":") && !cx.prev(b).is_some_and(|c| cx.is_punct(c, b":")))
+    });
+    let last = sum_end(cx, next)?;
+    if !lower {
+        return None;
+    }
+    if (next..=last).any(is_pointer) {
+        // `d - e`: CUDA's unsigned difference, the bytes between them.
+        return (minus && last == next && start == o && is_pointer(next)).then(|| {
+            vec![
+                Edit::insert(cx.tok(o).start as usize, "(unsigned long long)((char *)"),
+                Edit::insert(cx.tok(next).start as usize, "(char *)"),
+                Edit::insert(cx.tok(next).end as usize, ")"),
+            ]
+        });
+    }
+    Some(vec![
+        Edit::insert(cx.tok(start).start as usize, "(hipDeviceptr_t)((char *)"),
+        Edit::insert(cx.tok(last).end as usize, ")"),
+    ])
+}
+
+/// The last token of the terms added to a pointer from token `from` on
+/// (`n`, `(stripe * idx)`, `i * chunk + sizeof(float)`), ending where the
+/// sum ends (`)`, `,`, `;`, `?`, `==`, …); `None` where that is unsure (a
+/// `<` that may open template arguments, a statement's braces).
+fn sum_end(cx: &Cx<'_>, from: usize) -> Option<usize> {
+    let mut last = None;
+    let mut ended = false;
+    for step in cx.walk(from, BracketSet::ParensSquares, Way::Forward) {
+        let k = step.k;
+        if step.unmatched {
+            ended = true;
+            break;
+        }
+        if step.depth > 0 {
+            last = Some(k);
+            continue;
+        }
+        let t = cx.tok(k);
+        let text = cx.text(k);
+        // `::` of a qualified name: one token per character.
+        let scope = text == b":"
+            && (cx.next(k).is_some_and(|c| cx.is_punct(c, b":"))
+                || last.is_some_and(|l| cx.is_punct(l, b":")));
+        let operand = matches!(t.kind, TokenKind::Ident | TokenKind::Number)
+            || matches!(text, b"(" | b"[" | b"*" | b"/" | b"%" | b"+" | b"-" | b".")
+            || (text == b">" && last.is_some_and(|l| cx.is_punct(l, b"-")))
+            || scope;
+        if operand {
+            last = Some(k);
+            continue;
+        }
+        ended = matches!(
+            text,
+            b"," | b";" | b"?" | b":" | b"=" | b"!" | b"&" | b"|" | b"^" | b"}"
+        );
+        break;
+    }
+    // Ending on a term (not an operator nor a member access), before what
+    // ends the sum (not a directive).
+    last.filter(|&l| {
+        ended
+            && ({
+                matches!(cx.tok(l).kind, TokenKind::Ident | TokenKind::Number)
+                    || cx.is_punct(l, b")")
+                    || cx.is_punct(l, b"]")
+            })
+    })
+}
+
+/// The last token of the value assigned from token `from` on, up to the
+/// statement's `;`, a for loop's `)` or a comma (not one that may separate
+/// template arguments); `None` past braces.
+fn assigned_end(cx: &Cx<'_>, from: usize) -> Option<usize> {
+    let mut last = None;
+    let mut angle = false;
+    for step in cx.walk(from, BracketSet::ParensSquares, Way::Forward) {
+        let text = cx.text(step.k);
+        if step.unmatched || (step.depth == 0 && text == b";") {
+            return last;
+        }
+        if step.depth == 0 {
+            match text {
+                b"," if !angle => return last,
+                b"{" | b"}" | b"," => return None,
+                b"<" => angle = true,
+                _ => {}
+            }
+        }
+        last = Some(step.k);
+    }
+    // A directive before the statement's end.
+    None
 }
 
 /// The right operand of `==` or `!=` starting at token `op` (the lexer
