@@ -55,6 +55,7 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
                 bf16_arithmetic_before_57(cx, i, name, out)
             }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
+            b"rsqrtf" | b"rsqrt" => host_math(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
             b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
             | b"tex2DGrad" | b"tex3DGrad" | b"tex2Dgather" => image_instruction_fetch(cx, i, out),
@@ -1120,21 +1121,22 @@ fn cast_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
 /// Whether token `i` is in a function only the device compiles
 /// (`__global__`, or `__device__` without `__host__`).
 fn device_only(cx: &Cx<'_>, i: usize) -> bool {
+    targets(cx, i).is_some_and(|(device, host)| device && !host)
+}
+
+/// The targets the function whose body holds token `i` is declared for:
+/// (`__global__` or `__device__`, `__host__`); `None` outside a function.
+fn targets(cx: &Cx<'_>, i: usize) -> Option<(bool, bool)> {
     // Back to the function's `{`, over directives (`#pragma unroll` before
     // a loop, which `enclosing_function` stops at) and the blocks closed
     // before `i`.
     let stop = i.saturating_sub(20_000);
-    let Some(start) = (stop..i).rev().find(|&k| !cx.tok(k).in_directive()) else {
-        return false;
-    };
+    let start = (stop..i).rev().find(|&k| !cx.tok(k).in_directive())?;
     let name = cx
         .walk(start, BracketSet::Braces, Way::BackOverDirectives)
         .take_while(|s| s.k >= stop)
         .filter(|s| s.unmatched)
-        .find_map(|s| super::bodies::function_name(cx, s.k));
-    let Some(name) = name else {
-        return false;
-    };
+        .find_map(|s| super::bodies::function_name(cx, s.k))?;
     let (mut device, mut host) = (false, false);
     let mut h = name;
     for _ in 0..64 {
@@ -1149,7 +1151,7 @@ fn device_only(cx: &Cx<'_>, i: usize) -> bool {
         }
         h = p;
     }
-    device && !host
+    Some((device, host))
 }
 
 /// The type words of the nearest declaration before token `use_tok` of the
@@ -1394,22 +1396,111 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     );
 }
 
+/// A call of `rsqrtf` or `rsqrt` in a function the host compiles (`__host__
+/// __device__`, as helper_math.h's `normalize`, or a host function): CUDA
+/// defines them for the host too (crt/math_functions.hpp), HIP for device
+/// code alone, so hipcc rejects the call wherever host code reaches it.
+/// CUDA's host form goes in (a required fix); a finding where it has no
+/// line to go on. Not where the file defines the name itself for every
+/// compiler (a stand-in under `#ifndef __CUDACC__` is for other compilers).
+fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let called = cx.next(i).is_some_and(|n| cx.is_punct(n, b"("));
+    let member = cx
+        .prev(i)
+        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"));
+    if !called
+        || member
+        || cx.tok(i).in_directive()
+        || !in_host_function(cx, i)
+        || defined_for_cuda(cx, name)
+    {
+        return;
+    }
+    let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, name, i) else {
+        return;
+    };
+    let name = String::from_utf8_lossy(name);
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.tok(i).range(),
+        format!(
+            "HIP's `{name}` is device code alone (CUDA's is host code too): host code calling this function does not compile"
+        ),
+    );
+    out.push(match fix {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic.with_help(format!(
+            "define a host `{name}` for HIP (`1.0 / sqrt(x)`, as CUDA's)"
+        )),
+    });
+}
+
+/// Whether token `i` is in a function body the host compiles: one with
+/// `__host__`, or with no `__device__` nor `__global__`.
+fn in_host_function(cx: &Cx<'_>, i: usize) -> bool {
+    targets(cx, i).is_some_and(|(device, host)| host || !device)
+}
+
+/// Whether the file declares function `name` where CUDA compiles it: a
+/// declaration outside every `#ifndef __CUDACC__`/`__HIPCC__` conditional
+/// (helper_math.h's host `rsqrtf` stands in for CUDA's under other
+/// compilers alone).
+fn defined_for_cuda(cx: &Cx<'_>, name: &[u8]) -> bool {
+    declarations(cx, name).any(|k| !for_other_compilers(cx, cx.tok(k).start as usize))
+}
+
+/// Whether byte `at` lies in an open `#ifndef __CUDACC__` (or `__HIPCC__`,
+/// or `#if !defined(…)` of them) group.
+fn for_other_compilers(cx: &Cx<'_>, at: usize) -> bool {
+    let mut open: Vec<bool> = Vec::new();
+    for d in cx
+        .lx
+        .directives
+        .iter()
+        .take_while(|d| (d.hash as usize) < at)
+    {
+        let words = || (d.first_token as usize + 1..d.end_token as usize).map(|t| cx.text(t));
+        let compiler = || words().any(|w| w == b"__CUDACC__" || w == b"__HIPCC__");
+        match d.name.as_str() {
+            "ifndef" => open.push(compiler()),
+            "if" => open.push(compiler() && words().any(|w| w == b"!")),
+            "ifdef" => open.push(false),
+            "else" | "elif" => {
+                if let Some(top) = open.last_mut() {
+                    *top = false;
+                }
+            }
+            "endif" => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.contains(&true)
+}
+
 /// Whether the file declares a function spelled `name` itself (`__device__
 /// __half atomicAdd(__half *a, __half v)`, the usual stand-in for an
 /// overload the platform lacks): a type word, not `return` and the like,
 /// right before `name(`.
 fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
+    declarations(cx, name).next().is_some()
+}
+
+/// The tokens that declare a function spelled `name` (see [`defines`]).
+fn declarations<'c>(cx: &'c Cx<'_>, name: &'c [u8]) -> impl Iterator<Item = usize> + 'c {
     let mut k = 0;
-    memchr::memmem::find_iter(cx.src, name).any(|at| {
+    memchr::memmem::find_iter(cx.src, name).filter_map(move |at| {
         k = cx.first_at_or_after(at, k);
-        k < cx.lx.tokens.len()
+        (k < cx.lx.tokens.len()
             && cx.tok(k).start as usize == at
             && cx.text(k) == name
             && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
             && cx.prev(k).is_some_and(|p| {
                 cx.tok(p).kind == TokenKind::Ident
                     && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw")
-            })
+            }))
+        .then_some(k)
     })
 }
 
