@@ -55,6 +55,7 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
                 bf16_arithmetic_before_57(cx, i, name, out)
             }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
+            b"rsqrtf" | b"rsqrt" => host_math(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
             b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
             | b"tex2DGrad" | b"tex3DGrad" | b"tex2Dgather" => image_instruction_fetch(cx, i, out),
@@ -266,15 +267,24 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
 /// within 4096 tokens.
 fn nearest_declaration_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<&'a [u8]> {
     let before = use_tok.checked_sub(1)?;
+    let type_word = |t: usize| {
+        cx.tok(t).kind == TokenKind::Ident
+            && !matches!(
+                cx.text(t),
+                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw" | b"sizeof"
+            )
+    };
     declarators(cx, use_tok, before).find_map(|k| {
         let ty = cx.prev(k)?;
-        let typed = (cx.tok(ty).kind == TokenKind::Ident
-            && !matches!(
-                cx.text(ty),
-                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw" | b"sizeof"
-            ))
-            || cx.is_punct(ty, b"*")
-            || cx.is_punct(ty, b"&");
+        // `int *d`, `T<U> &d`, `char **d`: not an address or a dereference
+        // (`{&d, &n}`, `(*d)`), which declares nothing.
+        let declarator = cx.prev(ty).is_some_and(|b| {
+            type_word(b) || cx.is_punct(b, b">") || (cx.is_punct(b, b"*") && cx.is_punct(ty, b"*"))
+        });
+        if (cx.is_punct(ty, b"*") || cx.is_punct(ty, b"&")) && !declarator {
+            return None;
+        }
+        let typed = type_word(ty) || cx.is_punct(ty, b"*") || cx.is_punct(ty, b"&");
         // `CUdeviceptr &in` (geryon's nvd_memory.h): a reference is the
         // type it refers to.
         let referred = cx
@@ -459,20 +469,178 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 || cx.is_punct(p, b"+")
                 || cx.is_punct(p, b"-");
             if let Some(o) = operand.filter(|_| !unary_or_step) {
-                out.push(
-                    Diagnostic::new(
-                        Code::UnsupportedApi,
-                        cx.span(p.min(o), n.max(o) + 1),
-                        format!(
-                            "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
-                            String::from_utf8_lossy(cx.text(o))
-                        ),
-                    )
-                    .with_help("offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`"),
+                let found = Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(p.min(o), n.max(o) + 1),
+                    format!(
+                        "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
+                        String::from_utf8_lossy(cx.text(o))
+                    ),
                 );
+                let is_pointer = |v: usize| {
+                    pointers.contains(&cx.text(v))
+                        && nearest_declaration_type(cx, v).is_some_and(|t| TYPES.contains(&t))
+                };
+                out.push(match byte_offset(cx, k, o, &is_pointer) {
+                    Some(edits) => found.with_fix(
+                        "offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`, the same address",
+                        edits,
+                        Applicability::Required,
+                    ),
+                    None => found.with_help(
+                        "offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`",
+                    ),
+                });
             }
         }
     }
+}
+
+/// The edits that offset `CUdeviceptr` operand `o` of additive operator `op`
+/// through a byte pointer, the same address as CUDA's integer sum: `d + n`
+/// (`*d + n`) becomes `(hipDeviceptr_t)((char *)d + n)`, `d += n;` `d =
+/// (hipDeviceptr_t)((char *)d + (n));`, and `d - e` of two the unsigned
+/// difference of their bytes. `None` where the extent is unsure (the
+/// pointer on the right, a template argument, a comparison right after
+/// the offset, a second device pointer in a longer sum): the finding stays.
+fn byte_offset(
+    cx: &Cx<'_>,
+    op: usize,
+    o: usize,
+    is_pointer: &dyn Fn(usize) -> bool,
+) -> Option<Vec<Edit>> {
+    if cx.prev(op) != Some(o) {
+        return None;
+    }
+    // `*d` of an out-parameter `CUdeviceptr *d`: the operand starts at `*`.
+    let start = cx.prev(o).filter(|&s| cx.is_punct(s, b"*")).unwrap_or(o);
+    let before = cx.prev(start);
+    let minus = cx.is_punct(op, b"-");
+    let next = cx.next(op)?;
+    let adjacent = |a: usize, b: usize| cx.tok(a).end == cx.tok(b).start;
+    let operand = String::from_utf8_lossy(&cx.src[cx.span(start, o + 1)]).into_owned();
+    if cx.is_punct(next, b"=") && adjacent(op, next) {
+        // `d += n;` as a statement (a for loop's step included).
+        let statement =
+            before.is_none_or(|b| matches!(cx.text(b), b";" | b"{" | b"}" | b")" | b","));
+        let first = cx.next(next)?;
+        let last = assigned_end(cx, first)?;
+        if !statement || (first..=last).any(is_pointer) {
+            return None;
+        }
+        // The blanks after `+=` go with it (a comment stays).
+        let gap = cx.tok(next).end as usize..cx.tok(first).start as usize;
+        let blank = cx.src[gap.clone()].iter().all(u8::is_ascii_whitespace);
+        let end = if blank { gap.end } else { gap.start };
+        let sign = if minus { '-' } else { '+' };
+        return Some(vec![
+            Edit::replace(
+                cx.tok(op).start as usize..end,
+                format!("= (hipDeviceptr_t)((char *){operand} {sign} ("),
+            ),
+            Edit::insert(cx.tok(last).end as usize, "))"),
+        ]);
+    }
+    // Below the sum's precedence only: `(`, `=`, `return d + n`, not
+    // `a * d + n` nor a cast's `)`.
+    let lower = before.is_none_or(|b| {
+        matches!(
+            cx.text(b),
+            b"(" | b"," | b"=" | b"return" | b"{" | b";" | b"?" | b"["
+        ) || (cx.is_punct(b, b":") && !cx.prev(b).is_some_and(|c| cx.is_punct(c, b":")))
+    });
+    let last = sum_end(cx, next)?;
+    if !lower {
+        return None;
+    }
+    if (next..=last).any(is_pointer) {
+        // `d - e`: CUDA's unsigned difference, the bytes between them.
+        return (minus && last == next && start == o && is_pointer(next)).then(|| {
+            vec![
+                Edit::insert(cx.tok(o).start as usize, "(unsigned long long)((char *)"),
+                Edit::insert(cx.tok(next).start as usize, "(char *)"),
+                Edit::insert(cx.tok(next).end as usize, ")"),
+            ]
+        });
+    }
+    Some(vec![
+        Edit::insert(cx.tok(start).start as usize, "(hipDeviceptr_t)((char *)"),
+        Edit::insert(cx.tok(last).end as usize, ")"),
+    ])
+}
+
+/// The last token of the terms added to a pointer from token `from` on
+/// (`n`, `(stripe * idx)`, `i * chunk + sizeof(float)`), ending where the
+/// sum ends (`)`, `,`, `;`, `?`, `==`, …); `None` where that is unsure (a
+/// `<` that may open template arguments, a statement's braces).
+fn sum_end(cx: &Cx<'_>, from: usize) -> Option<usize> {
+    let mut last = None;
+    let mut ended = false;
+    for step in cx.walk(from, BracketSet::ParensSquares, Way::Forward) {
+        let k = step.k;
+        if step.unmatched {
+            ended = true;
+            break;
+        }
+        if step.depth > 0 {
+            last = Some(k);
+            continue;
+        }
+        let t = cx.tok(k);
+        let text = cx.text(k);
+        // `::` of a qualified name: one token per character.
+        let scope = text == b":"
+            && (cx.next(k).is_some_and(|c| cx.is_punct(c, b":"))
+                || last.is_some_and(|l| cx.is_punct(l, b":")));
+        let operand = matches!(t.kind, TokenKind::Ident | TokenKind::Number)
+            || matches!(text, b"(" | b"[" | b"*" | b"/" | b"%" | b"+" | b"-" | b".")
+            || (text == b">" && last.is_some_and(|l| cx.is_punct(l, b"-")))
+            || scope;
+        if operand {
+            last = Some(k);
+            continue;
+        }
+        ended = matches!(
+            text,
+            b"," | b";" | b"?" | b":" | b"=" | b"!" | b"&" | b"|" | b"^" | b"}"
+        );
+        break;
+    }
+    // Ending on a term (not an operator nor a member access), before what
+    // ends the sum (not a directive).
+    last.filter(|&l| {
+        ended
+            && ({
+                matches!(cx.tok(l).kind, TokenKind::Ident | TokenKind::Number)
+                    || cx.is_punct(l, b")")
+                    || cx.is_punct(l, b"]")
+            })
+    })
+}
+
+/// The last token of the value assigned from token `from` on, up to the
+/// statement's `;`, a for loop's `)` or a comma (not one that may separate
+/// template arguments); `None` past braces.
+fn assigned_end(cx: &Cx<'_>, from: usize) -> Option<usize> {
+    let mut last = None;
+    let mut angle = false;
+    for step in cx.walk(from, BracketSet::ParensSquares, Way::Forward) {
+        let text = cx.text(step.k);
+        if step.unmatched || (step.depth == 0 && text == b";") {
+            return last;
+        }
+        if step.depth == 0 {
+            match text {
+                b"," if !angle => return last,
+                b"{" | b"}" | b"," => return None,
+                b"<" => angle = true,
+                _ => {}
+            }
+        }
+        last = Some(step.k);
+    }
+    // A directive before the statement's end.
+    None
 }
 
 /// The right operand of `==` or `!=` starting at token `op` (the lexer
@@ -996,21 +1164,22 @@ fn cast_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
 /// Whether token `i` is in a function only the device compiles
 /// (`__global__`, or `__device__` without `__host__`).
 fn device_only(cx: &Cx<'_>, i: usize) -> bool {
+    targets(cx, i).is_some_and(|(device, host)| device && !host)
+}
+
+/// The targets the function whose body holds token `i` is declared for:
+/// (`__global__` or `__device__`, `__host__`); `None` outside a function.
+fn targets(cx: &Cx<'_>, i: usize) -> Option<(bool, bool)> {
     // Back to the function's `{`, over directives (`#pragma unroll` before
     // a loop, which `enclosing_function` stops at) and the blocks closed
     // before `i`.
     let stop = i.saturating_sub(20_000);
-    let Some(start) = (stop..i).rev().find(|&k| !cx.tok(k).in_directive()) else {
-        return false;
-    };
+    let start = (stop..i).rev().find(|&k| !cx.tok(k).in_directive())?;
     let name = cx
         .walk(start, BracketSet::Braces, Way::BackOverDirectives)
         .take_while(|s| s.k >= stop)
         .filter(|s| s.unmatched)
-        .find_map(|s| super::bodies::function_name(cx, s.k));
-    let Some(name) = name else {
-        return false;
-    };
+        .find_map(|s| super::bodies::function_name(cx, s.k))?;
     let (mut device, mut host) = (false, false);
     let mut h = name;
     for _ in 0..64 {
@@ -1025,7 +1194,7 @@ fn device_only(cx: &Cx<'_>, i: usize) -> bool {
         }
         h = p;
     }
-    device && !host
+    Some((device, host))
 }
 
 /// The type words of the nearest declaration before token `use_tok` of the
@@ -1270,22 +1439,111 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     );
 }
 
+/// A call of `rsqrtf` or `rsqrt` in a function the host compiles (`__host__
+/// __device__`, as helper_math.h's `normalize`, or a host function): CUDA
+/// defines them for the host too (crt/math_functions.hpp), HIP for device
+/// code alone, so hipcc rejects the call wherever host code reaches it.
+/// CUDA's host form goes in (a required fix); a finding where it has no
+/// line to go on. Not where the file defines the name itself for every
+/// compiler (a stand-in under `#ifndef __CUDACC__` is for other compilers).
+fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let called = cx.next(i).is_some_and(|n| cx.is_punct(n, b"("));
+    let member = cx
+        .prev(i)
+        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"));
+    if !called
+        || member
+        || cx.tok(i).in_directive()
+        || !in_host_function(cx, i)
+        || defined_for_cuda(cx, name)
+    {
+        return;
+    }
+    let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, name, i) else {
+        return;
+    };
+    let name = String::from_utf8_lossy(name);
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.tok(i).range(),
+        format!(
+            "HIP's `{name}` is device code alone (CUDA's is host code too): host code calling this function does not compile"
+        ),
+    );
+    out.push(match fix {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic.with_help(format!(
+            "define a host `{name}` for HIP (`1.0 / sqrt(x)`, as CUDA's)"
+        )),
+    });
+}
+
+/// Whether token `i` is in a function body the host compiles: one with
+/// `__host__`, or with no `__device__` nor `__global__`.
+fn in_host_function(cx: &Cx<'_>, i: usize) -> bool {
+    targets(cx, i).is_some_and(|(device, host)| host || !device)
+}
+
+/// Whether the file declares function `name` where CUDA compiles it: a
+/// declaration outside every `#ifndef __CUDACC__`/`__HIPCC__` conditional
+/// (helper_math.h's host `rsqrtf` stands in for CUDA's under other
+/// compilers alone).
+fn defined_for_cuda(cx: &Cx<'_>, name: &[u8]) -> bool {
+    declarations(cx, name).any(|k| !for_other_compilers(cx, cx.tok(k).start as usize))
+}
+
+/// Whether byte `at` lies in an open `#ifndef __CUDACC__` (or `__HIPCC__`,
+/// or `#if !defined(…)` of them) group.
+fn for_other_compilers(cx: &Cx<'_>, at: usize) -> bool {
+    let mut open: Vec<bool> = Vec::new();
+    for d in cx
+        .lx
+        .directives
+        .iter()
+        .take_while(|d| (d.hash as usize) < at)
+    {
+        let words = || (d.first_token as usize + 1..d.end_token as usize).map(|t| cx.text(t));
+        let compiler = || words().any(|w| w == b"__CUDACC__" || w == b"__HIPCC__");
+        match d.name.as_str() {
+            "ifndef" => open.push(compiler()),
+            "if" => open.push(compiler() && words().any(|w| w == b"!")),
+            "ifdef" => open.push(false),
+            "else" | "elif" => {
+                if let Some(top) = open.last_mut() {
+                    *top = false;
+                }
+            }
+            "endif" => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.contains(&true)
+}
+
 /// Whether the file declares a function spelled `name` itself (`__device__
 /// __half atomicAdd(__half *a, __half v)`, the usual stand-in for an
 /// overload the platform lacks): a type word, not `return` and the like,
 /// right before `name(`.
 fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
+    declarations(cx, name).next().is_some()
+}
+
+/// The tokens that declare a function spelled `name` (see [`defines`]).
+fn declarations<'c>(cx: &'c Cx<'_>, name: &'c [u8]) -> impl Iterator<Item = usize> + 'c {
     let mut k = 0;
-    memchr::memmem::find_iter(cx.src, name).any(|at| {
+    memchr::memmem::find_iter(cx.src, name).filter_map(move |at| {
         k = cx.first_at_or_after(at, k);
-        k < cx.lx.tokens.len()
+        (k < cx.lx.tokens.len()
             && cx.tok(k).start as usize == at
             && cx.text(k) == name
             && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
             && cx.prev(k).is_some_and(|p| {
                 cx.tok(p).kind == TokenKind::Ident
                     && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw")
-            })
+            }))
+        .then_some(k)
     })
 }
 

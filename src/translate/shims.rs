@@ -30,7 +30,9 @@
 //! relations). And `cuFuncSetCacheConfig` (HIP has no cache preference
 //! for a module's function): HIP's `hipFuncSetCacheConfig`, which on AMD
 //! GPUs (no L1/shared split) accepts the preference and ignores the
-//! function (libamdhip64 5.2.3: it sets and returns `hipSuccess`). A function the file or a
+//! function (libamdhip64 5.2.3: it sets and returns `hipSuccess`). And a
+//! host `rsqrtf`/`rsqrt` (CUDA's form) where host-compiled code calls them:
+//! HIP defines them for device code alone. A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -411,6 +413,31 @@ macro_rules! half_bound {
 /// own); CUDA makes each element of a `float2`/`float4` atomic on its own,
 /// as HIP's `float` `atomicAdd` on each is. Each returns the old value. For
 /// AMD GPUs only: HIP's NVIDIA path has CUDA's own.
+/// CUDA's host form of a math function HIP declares for device code alone
+/// (`rsqrtf`: clang's `__clang_hip_math.h` and HIP 5.2.3's
+/// `amd_math_functions.h` define it `__device__`), so that a `__host__
+/// __device__` function calling it (helper_math.h's `normalize`) compiles
+/// where host code calls it. A `__host__` overload beside the device one:
+/// clang's HIP overloads on the two targets.
+macro_rules! host_math {
+    ($name:literal, $guard:literal, $definition:literal) => {
+        Function {
+            name: concat!("hipify_rs_host_", $name).as_bytes(),
+            lines: &[&[
+                concat!("#ifndef HIPIFY_RS_HOST_", $guard),
+                concat!("#define HIPIFY_RS_HOST_", $guard),
+                "#if defined(__HIP__)",
+                concat!("// hipify-rs: HIP's ", $name, " is device code alone; CUDA's host form (crt/math_functions.hpp), for host and __host__ __device__ code"),
+                $definition,
+                "#endif",
+                "#endif",
+            ]],
+            title: concat!("define CUDA's host ", $name, " (HIP's is device code alone)"),
+            answers: &[],
+        }
+    };
+}
+
 macro_rules! atomic_add {
     ($ty:literal, $guard:literal, $cuda:literal, $($body:literal),+) => {
         Function {
@@ -430,7 +457,7 @@ macro_rules! atomic_add {
     };
 }
 
-const FUNCTIONS: [Function; 39] = [
+const FUNCTIONS: [Function; 41] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -832,6 +859,16 @@ const FUNCTIONS: [Function; 39] = [
         "ushort2",
         "two-way dot product with b's high bytes"
     ),
+    host_math!(
+        "rsqrtf",
+        "RSQRTF",
+        "static inline __host__ float rsqrtf(const float a) { return static_cast<float>(1.0 / __builtin_sqrt(static_cast<double>(a))); }"
+    ),
+    host_math!(
+        "rsqrt",
+        "RSQRT",
+        "static inline __host__ double rsqrt(const double a) { return 1.0 / __builtin_sqrt(a); }"
+    ),
     integer_bound!("umin", "unsigned int", "<", "minimum"),
     integer_bound!("umax", "unsigned int", ">", "maximum"),
     integer_bound!("llmin", "long long int", "<", "minimum"),
@@ -1070,6 +1107,25 @@ pub(crate) fn atomic_add_overload(
     match definition(cx, opts, name.as_bytes(), first, &mut Vec::new()) {
         Definition::Insert(edit) => Some((edit, shim.title)),
         Definition::Defined | Definition::Nowhere => None,
+    }
+}
+
+/// CUDA's host form of math function `name` (`rsqrtf`, `rsqrt`) for the
+/// host-compiled call at token `first`: `None` where the file (or a header
+/// it includes) has it already, else the insertion and its title, or
+/// `None` within where it has no line to go on.
+pub(crate) fn host_math_overload(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    name: &[u8],
+    first: usize,
+) -> Option<Option<(Edit, &'static str)>> {
+    let shim_name = [b"hipify_rs_host_".as_slice(), name].concat();
+    let shim = find(&shim_name)?;
+    match definition(cx, opts, &shim_name, first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some(Some((edit, shim.title))),
+        Definition::Nowhere => Some(None),
+        Definition::Defined => None,
     }
 }
 
