@@ -83,7 +83,7 @@ use crate::lex::{self, Token, TokenKind};
 use crate::mappings;
 use crate::rules::ends_before_statement;
 use crate::tokens::{BracketSet, Way};
-use crate::translate::{self, Cx, Language, NOT_A_TYPE, Options, PLAIN_TYPES};
+use crate::translate::{self, Cx, HIP_RUNTIME, Language, NOT_A_TYPE, Options, PLAIN_TYPES};
 
 /// The kinds of edit [`settled`] accepts (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +141,10 @@ struct Judge<'c, 'a> {
     /// Launches the rewrite left hold brackets of their own, which text
     /// around them may be read as part of.
     launches_left: bool,
+    /// The output includes HIP's runtime header: the file includes it or
+    /// an edit of the round does. (A definition's kernel-language words
+    /// would make the next round add it to a file that had none.)
+    has_hip_runtime: bool,
 }
 
 /// The words of a wrapper's text, outside its string literals (none has one).
@@ -193,6 +197,14 @@ impl<'c, 'a> Judge<'c, 'a> {
             closed: BTreeMap::new(),
             deletions,
             launches_left: cx.opts.kernel_execution_syntax && cx.facts.launches_left,
+            has_hip_runtime: edits.iter().any(|e| e.text.contains(HIP_RUNTIME))
+                || cx.lx.directives.iter().any(|d| {
+                    let t = d.first_token as usize + 1;
+                    d.name == "include"
+                        && t < d.end_token as usize
+                        && cx.tok(t).kind == TokenKind::HeaderName
+                        && cx.text(t).get(1..cx.text(t).len() - 1) == Some(HIP_RUNTIME.as_bytes())
+                }),
         }
     }
 
@@ -301,7 +313,9 @@ impl<'c, 'a> Judge<'c, 'a> {
                 });
             let class = if lines {
                 Class::Lines
-            } else if translate::is_shim_definition(&e.text, crate::source::line_ending(cx.src)) {
+            } else if translate::is_shim_definition(&e.text, crate::source::line_ending(cx.src))
+                && self.has_hip_runtime
+            {
                 Class::Definition
             } else if mappings::is_wrapper_opening(&e.text) {
                 let ok = !self.launches_left
