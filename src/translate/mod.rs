@@ -30,7 +30,6 @@ pub(crate) use shims::atomic_add_overload;
 pub(crate) use shims::function_title as function_shim_title;
 pub use shims::headers as shimmed_headers;
 pub(crate) use shims::host_math_overload;
-pub(crate) use shims::is_definition as is_shim_definition;
 
 use std::collections::BTreeMap;
 use std::ops::Range;

@@ -990,34 +990,6 @@ fn find(name: &[u8]) -> Option<&'static Function> {
     all.find(|f| f.name == name)
 }
 
-/// Whether `text` is a definition [`definition`] inserts: a shim's parts
-/// in order, a helper part (under its own `#ifndef HIPIFY_RS_…`) possibly
-/// left out as written before, each line ended by `nl`, and a blank line.
-pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
-    let Some(body) = text.strip_suffix(nl).filter(|b| !b.is_empty()) else {
-        return false;
-    };
-    FUNCTIONS.iter().chain(SIMD.iter()).any(|f| {
-        let mut rest = body;
-        for part in f.lines {
-            let mut after = Some(rest);
-            for l in *part {
-                after = after
-                    .and_then(|r| r.strip_prefix(l))
-                    .and_then(|r| r.strip_prefix(nl));
-            }
-            match after {
-                Some(r) => rest = r,
-                None if part
-                    .first()
-                    .is_some_and(|l| l.starts_with("#ifndef HIPIFY_RS_")) => {}
-                None => return false,
-            }
-        }
-        rest.is_empty()
-    })
-}
-
 /// Whether the translation can define the function `name` (a shim).
 pub(super) fn has_function(name: &[u8]) -> bool {
     find(name).is_some()
