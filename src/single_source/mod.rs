@@ -817,7 +817,7 @@ impl File<'_> {
         // that line: a line of the mark takes the splice instead, and a
         // later run reads it as the mode's ([`recover`]).
         let take_splice = |b: &mut Vec<u8>| {
-            if b[..b.len() - nl.len()].ends_with(b"\\") {
+            if recover::needs_mark(b) {
                 b.extend_from_slice(&self.line(MARK));
             }
         };

@@ -51,21 +51,39 @@ fn squeeze(b: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// The end of a CUDA branch `side` without the line of the mark the mode
-/// puts after a last line that ends in a backslash (to take the splice
-/// that would join the `#endif` to it).
-fn splice_taken(src: &[u8], side: std::ops::Range<usize>) -> usize {
-    let line_end = |b: &'_ [u8]| -> Option<usize> {
-        [&b"\r\n"[..], b"\n", b"\r"]
-            .iter()
-            .find(|nl| b.ends_with(nl))
-            .map(|nl| b.len() - nl.len())
+/// The length of a branch's text `side` without the line of the mark the
+/// mode puts after it: after a last line that ends in a backslash (the
+/// mark takes the splice that would join the `#else` or `#endif` to that
+/// line), and after a last line that is the mark itself and would be read
+/// as one (a branch whose own text ends so). [`needs_mark`] is the writer's
+/// half: a branch read back is the branch written.
+pub(super) fn without_mark(side: &[u8]) -> usize {
+    let Some((before, _)) = last_line(side).filter(|(_, l)| *l == MARK.as_bytes()) else {
+        return side.len();
     };
-    let text = &src[side.clone()];
-    let mark = line_end(text)
-        .and_then(|end| text[..end].strip_suffix(MARK.as_bytes()))
-        .filter(|before| line_end(before).is_some_and(|end| before[..end].ends_with(b"\\")));
-    mark.map_or(side.end, |before| side.start + before.len())
+    match last_line(&side[..before]) {
+        Some((_, l)) if l.ends_with(b"\\") || l == MARK.as_bytes() => before,
+        _ => side.len(),
+    }
+}
+
+/// Whether a branch's text `side` (ending in a line ending) takes a line
+/// of the mark after it; see [`without_mark`].
+pub(super) fn needs_mark(side: &[u8]) -> bool {
+    last_line(side).is_some_and(|(_, l)| l.ends_with(b"\\")) || without_mark(side) < side.len()
+}
+
+/// Where the last line of `text` (which ends in a line ending) starts, and
+/// the line without its ending.
+fn last_line(text: &[u8]) -> Option<(usize, &[u8])> {
+    let body = [&b"\r\n"[..], b"\n", b"\r"]
+        .iter()
+        .find_map(|nl| text.strip_suffix(*nl))?;
+    let start = body
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |p| p + 1);
+    Some((start, &body[start..]))
 }
 
 /// The prefix of a condition the mode rewrote: `(HIP) ? (`.
@@ -127,9 +145,11 @@ pub(super) fn recover(src: &[u8]) -> Recovered {
                         .find(|l| l.line_start as usize == at && l.name == "line")
                         .map_or(at, |l| l.end_with_newline as usize)
                 };
-                let hip = src[line_after(d.end_with_newline as usize)..hip_end].to_vec();
+                let hip = &src[line_after(d.end_with_newline as usize)..hip_end];
+                let hip = hip[..without_mark(hip)].to_vec();
                 let cuda = cuda.map_or(hip_end..hip_end, |c| {
-                    line_after(c.start)..splice_taken(src, line_after(c.start)..c.end)
+                    let side = line_after(c.start)..c.end;
+                    side.start..side.start + without_mark(&src[side])
                 });
                 if !cuda.is_empty() {
                     r.branches
@@ -195,4 +215,36 @@ fn matching(src: &[u8], tokens: &[lex::Token], open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every branch, written with the mark where the writer puts one, reads
+    /// back as itself.
+    #[test]
+    fn a_branch_written_reads_back_as_itself() {
+        let lines = [
+            "x = 1;",
+            "#define A \\",
+            "// hipify-rs",
+            "// hipify-rs \\",
+            "",
+        ];
+        for nl in ["\n", "\r\n", "\r"] {
+            for a in lines {
+                for b in lines {
+                    for c in lines {
+                        let side = format!("{a}{nl}{b}{nl}{c}{nl}").into_bytes();
+                        let mut written = side.clone();
+                        if needs_mark(&side) {
+                            written.extend_from_slice(format!("{MARK}{nl}").as_bytes());
+                        }
+                        assert_eq!(without_mark(&written), side.len(), "{side:?}");
+                    }
+                }
+            }
+        }
+    }
 }
