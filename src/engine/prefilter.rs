@@ -173,6 +173,7 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
         .chain(rules::triggers().flat_map(|t| t.words.iter().copied()))
         .chain(translate::namespace_qualifiers().map(str::as_bytes))
         .chain(translate::CG_WORDS)
+        .chain(translate::TORCH_WORDS.iter().copied())
         .collect();
     let prefixes: Vec<&'static [u8]> = rules::triggers()
         .flat_map(|t| t.prefixes.iter().copied())

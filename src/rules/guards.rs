@@ -100,7 +100,11 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             }
             _ => is_if && (has_else || only_directives(cx, group, k)),
         };
-        if quiet && d.code == Code::VersionCheck && has_else && hip_takes(cx, group, k) == Some(false)
+        if quiet
+            && d.code == Code::VersionCheck
+            && has_else
+            && hip_takes(cx, group, k) == Some(false)
+            && !tests_below(cx, dir, pos)
         {
             // `#if CUDART_VERSION >= N … #else …`: the `#else` is what older
             // CUDA compiled, a fallback or a stub; HIP gets it either way.
@@ -127,6 +131,23 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }
         true
     });
+}
+
+/// Whether the version at `pos` in directive `dir` is tested below a
+/// number (`CUDA_VERSION < 8000`, `8000 > CUDA_VERSION`): the branch is then
+/// older CUDA's and its `#else` newer CUDA's (torch-scatter's
+/// `defined(__CUDA_ARCH__) && (… || CUDA_VERSION < 8000)`).
+fn tests_below(cx: &Cx<'_>, dir: &crate::lex::Directive, pos: usize) -> bool {
+    let Some(t) = (dir.first_token as usize..dir.end_token as usize)
+        .find(|&t| cx.tok(t).start as usize == pos)
+    else {
+        return false;
+    };
+    cx.next(t)
+        .is_some_and(|n| matches!(cx.text(n), b"<" | b"<="))
+        || cx
+            .prev(t)
+            .is_some_and(|p| matches!(cx.text(p), b">" | b">="))
 }
 
 /// Whether AMD's HIP compiles branch `k` of `group` (`None`: the

@@ -744,7 +744,8 @@ fn is_identifier(name: &str) -> bool {
 /// Whether the namespace name at `i` is used as one: before `::`
 /// (`cub::Sum`, `::cub::Sum`), after `namespace` (`using namespace cub;`,
 /// `using namespace ::cub;`), or as a namespace alias's target
-/// (`namespace c = cub;`, `namespace c = ::cub;`). Elsewhere `cub` may be
+/// (`namespace c = cub;`, `namespace c = ::cub;`), not as the alias
+/// (`namespace cub = hipcub;`). Elsewhere `cub` may be
 /// anything of the user's.
 fn names_namespace(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
     if cx.next(i).is_some_and(|n| cx.is_punct(n, b"::")) {
@@ -757,6 +758,11 @@ fn names_namespace(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
     };
     let Some(b) = before else { return false };
     if cx.is_ident(b, b"namespace") {
+        // `namespace cub = hipcub;` (a project's ROCm branch, mamba-ssm's)
+        // declares the name: renamed, it would alias hipcub to itself.
+        if cx.next(i).is_some_and(|n| cx.is_punct(n, b"=")) {
+            return false;
+        }
         // `namespace cub { … }` extends CUB at file scope; inside a user's
         // namespace (`namespace mylib { namespace cub {`) it is the user's own.
         let definition = cx.next(i).is_some_and(|n| cx.is_punct(n, b"{"));

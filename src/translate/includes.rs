@@ -141,7 +141,15 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                 }
                 HeaderAction::Replace(hip) => hip,
             },
-            None => &line.path,
+            None => match super::torch::header(&line.path) {
+                // PyTorch's CUDA header: its ROCm build's, as written.
+                Some(hip) => {
+                    let r = hn.range();
+                    edits.push(Edit::replace(r.start + 1..r.end - 1, hip));
+                    continue;
+                }
+                None => &line.path,
+            },
         };
         let is_hip = target != line.path;
         if emitted

@@ -17,6 +17,7 @@ mod members;
 mod nvcc_syntax;
 mod shims;
 mod strings;
+mod torch;
 
 pub use crate::options::{Language, Options};
 pub(crate) use identifiers::{
@@ -30,6 +31,7 @@ pub(crate) use shims::atomic_add_overload;
 pub(crate) use shims::function_title as function_shim_title;
 pub use shims::headers as shimmed_headers;
 pub(crate) use shims::host_math_overload;
+pub(crate) use torch::WORDS as TORCH_WORDS;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -240,6 +242,7 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
     let mut names = identifiers::resolve(cx, includes.legacy_cublas);
     identifiers::rewrite(cx, &mut names);
     cx.facts.names = names;
+    torch::rewrite(cx);
     members::rewrite(cx);
     if !cx.opts.keep_strings {
         strings::rewrite(cx);
