@@ -202,6 +202,9 @@ pub(super) fn header(path: &str) -> Option<String> {
 /// Rewrites the qualified names and the macros (the headers are the
 /// include scan's, through [`header`]).
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
+    if !may_name_pytorch(cx.src) {
+        return;
+    }
     let mut edits = Vec::new();
     // A file that opens a `cuda` namespace of its own (`namespace at {
     // namespace cuda { … } }`) declares what it qualifies so.
@@ -235,6 +238,17 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         }
     }
     cx.edits.extend(edits);
+}
+
+/// Whether `src` holds `cuda` as a whole word (a qualifier) or a
+/// `C10_CUDA_` macro: a test on the text, so that the walk over every token
+/// runs only where one may be (most CUDA files have `cuda` only within
+/// longer words).
+fn may_name_pytorch(src: &[u8]) -> bool {
+    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    memchr::memmem::find(src, b"C10_CUDA_").is_some()
+        || memchr::memmem::find_iter(src, b"cuda")
+            .any(|at| !word(at.checked_sub(1).map(|p| &src[p])) && !word(src.get(at + 4)))
 }
 
 /// `at::cuda::NAME` or `c10::cuda::NAME` (`cuda` at `i`): `cuda` becomes
