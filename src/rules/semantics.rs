@@ -1256,17 +1256,23 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let declared_half = (0..i).rev().take(20_000).any(|t| {
         cx.is_ident(t, cx.text(base)) && (1..=4).any(|back| t >= back && is_half(t - back))
     });
-    if declared_half {
+    if declared_half || defines_macro(cx, cx.text(i)) || defines(cx, cx.text(i)) {
         return;
     }
     let name = String::from_utf8_lossy(cx.text(i));
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.span(i, b + 1),
+        format!("HIP declares `{name}` for `__half` and `__half2` only: on this pointer the port does not compile"),
+    )
+    .with_help("read through the pointer on HIP (`*p`: HIP's own `__ldcs` is that load), keeping the cache hint for CUDA");
+    // The load itself for every type, defined where the file has no line
+    // for it: the finding stays.
     out.push(
-        Diagnostic::new(
-            Code::UnsupportedApi,
-            cx.span(i, b + 1),
-            format!("HIP declares `{name}` for `__half` and `__half2` only: on this pointer the port does not compile"),
-        )
-        .with_help("read through the pointer on HIP (`*p`: HIP's own `__ldcs` is that load), keeping the cache hint for CUDA"),
+        match crate::translate::cache_hint_load(cx, cx.opts, cx.text(i), i) {
+            Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+            None => diagnostic,
+        },
     );
 }
 
