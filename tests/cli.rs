@@ -640,3 +640,46 @@ fn a_toolkit_header_the_project_ships_is_kept() {
     assert!(out.contains("#include \"math_constants.h\""), "{out}");
     assert!(!out.contains("HIPIFY_RS_MATH_CONSTANTS_H"), "{out}");
 }
+
+#[test]
+fn a_cache_hint_load_a_header_defines_is_the_includers() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("src")).unwrap();
+    // The project's own streaming load (a hand port's __builtin_nontemporal_load).
+    fs::write(
+        dir.path().join("src/common.h"),
+        "#pragma once\n#define __ldcs(ptr) (*(ptr))\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("src/main.cu"),
+        "#include \"common.h\"\n__global__ void k(const float *x, float *y) { y[0] = __ldcs(x); }\n",
+    )
+    .unwrap();
+    // Without the header, the translation defines it.
+    fs::write(
+        dir.path().join("src/other.cu"),
+        "__global__ void g(const float *x, float *y) { y[0] = __ldcs(x) + __ldcs(x + 1); }\n",
+    )
+    .unwrap();
+    let o = run(
+        &["--hip-version", "5.2", "--output-dir", "hip", "src"],
+        dir.path(),
+    );
+    assert!(o.status.code().is_some(), "{}", stdout(&o));
+    let main = fs::read_to_string(dir.path().join("hip/main.cu")).unwrap();
+    assert!(!main.contains("hipify_rs_ldcs"), "{main}");
+    // Nor a finding there: the project's __ldcs takes the pointer.
+    let o = run(
+        &["--check", "--format", "json", "--hip-version", "5.2", "src"],
+        dir.path(),
+    );
+    let out = stdout(&o);
+    assert!(
+        !out.lines()
+            .any(|l| l.contains("HIP-W005") && l.contains("main.cu")),
+        "{out}"
+    );
+    let other = fs::read_to_string(dir.path().join("hip/other.cu")).unwrap();
+    assert_eq!(other.matches("#define __ldcs(...)").count(), 1, "{other}");
+}

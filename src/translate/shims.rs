@@ -1143,6 +1143,16 @@ pub(crate) fn cache_hint_load(
     }
 }
 
+/// The CUDA function a rule's fix titled `title` defines (`__ldcs`, from
+/// [`cache_hint_load`]), for the run's test of the headers a file includes
+/// (a project's own definition: `Stats::shimmed`).
+pub(crate) fn defined_by_fix(title: &str) -> Option<&'static str> {
+    let f = FUNCTIONS.iter().find(|f| f.title == title)?;
+    std::str::from_utf8(f.name)
+        .ok()
+        .filter(|n| !n.starts_with("hipify_rs_"))
+}
+
 /// CUDA's host form of math function `name` (`rsqrtf`, `rsqrt`) for the
 /// host-compiled call at token `first`: `None` where the file (or a header
 /// it includes) has it already, else the insertion and its title, or
