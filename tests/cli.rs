@@ -525,20 +525,20 @@ fn apis_hip_lacks_that_a_header_defines_are_its_includers() {
         dir.path().join("shim.cuh"),
         "#pragma once
 __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc(p, v); }
-#define __stcs(p, v) (*(p) = (v))
+#define __ldcv(p) (*(p))
 ",
     )
     .unwrap();
     fs::write(
         dir.path().join("main.cu"),
-        "#include \"shim.cuh\"\n__global__ void k(unsigned *p, float *f) { atomicInc_system(p, 3); __stcs(f, 1.0f); }\n",
+        "#include \"shim.cuh\"\n__global__ void k(unsigned *p, float *f) { atomicInc_system(p, 3); (void)__ldcv(f); }\n",
     )
     .unwrap();
     // Another program of the same run, without the shim: HIP lacks both
     // (atomicInc_system gets the translation's own definition there, a fix).
     fs::write(
         dir.path().join("other.cu"),
-        "__global__ void g(unsigned *p, float *f) { atomicInc_system(p, 3); __stcs(f, 1.0f); }\n",
+        "__global__ void g(unsigned *p, float *f) { atomicInc_system(p, 3); (void)__ldcv(f); }\n",
     )
     .unwrap();
     let o = run(
@@ -550,7 +550,7 @@ __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc
     assert_eq!(w005.len(), 1, "{out}");
     assert!(
         w005.iter()
-            .all(|l| l.contains("other.cu") && l.contains("__stcs")),
+            .all(|l| l.contains("other.cu") && l.contains("__ldcv")),
         "{out}"
     );
     let fixed = |name: &str| {
@@ -639,4 +639,47 @@ fn a_toolkit_header_the_project_ships_is_kept() {
     let out = stdout(&o);
     assert!(out.contains("#include \"math_constants.h\""), "{out}");
     assert!(!out.contains("HIPIFY_RS_MATH_CONSTANTS_H"), "{out}");
+}
+
+#[test]
+fn a_cache_hint_load_a_header_defines_is_the_includers() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("src")).unwrap();
+    // The project's own streaming load (a hand port's __builtin_nontemporal_load).
+    fs::write(
+        dir.path().join("src/common.h"),
+        "#pragma once\n#define __ldcs(ptr) (*(ptr))\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("src/main.cu"),
+        "#include \"common.h\"\n__global__ void k(const float *x, float *y) { y[0] = __ldcs(x); }\n",
+    )
+    .unwrap();
+    // Without the header, the translation defines it.
+    fs::write(
+        dir.path().join("src/other.cu"),
+        "__global__ void g(const float *x, float *y) { y[0] = __ldcs(x) + __ldcs(x + 1); }\n",
+    )
+    .unwrap();
+    let o = run(
+        &["--hip-version", "5.2", "--output-dir", "hip", "src"],
+        dir.path(),
+    );
+    assert!(o.status.code().is_some(), "{}", stdout(&o));
+    let main = fs::read_to_string(dir.path().join("hip/main.cu")).unwrap();
+    assert!(!main.contains("hipify_rs_ldcs"), "{main}");
+    // Nor a finding there: the project's __ldcs takes the pointer.
+    let o = run(
+        &["--check", "--format", "json", "--hip-version", "5.2", "src"],
+        dir.path(),
+    );
+    let out = stdout(&o);
+    assert!(
+        !out.lines()
+            .any(|l| l.contains("HIP-W005") && l.contains("main.cu")),
+        "{out}"
+    );
+    let other = fs::read_to_string(dir.path().join("hip/other.cu")).unwrap();
+    assert_eq!(other.matches("#define __ldcs(...)").count(), 1, "{other}");
 }

@@ -153,6 +153,17 @@ pub(super) fn round_judged<J>(
     let mut clashed = false;
     if opts.apply_fixes || required {
         let fixes = findings::apply_fixes(&mut edits, diagnostics, &kept, opts.apply_fixes);
+        // A rule's fix that defines a function HIP lacks: the run asks the
+        // headers the file includes whether the project defines it.
+        for d in &fixes.applied {
+            let name = d
+                .fix
+                .as_ref()
+                .and_then(|f| translate::function_defined_by_fix(&f.title));
+            if let Some(name) = name.filter(|n| !cx.stats.shimmed.iter().any(|s| s == n)) {
+                cx.stats.shimmed.push(name.to_owned());
+            }
+        }
         diagnostics = fixes.left;
         if opts.report_fixed {
             diagnostics.extend(fixes.applied);

@@ -1256,17 +1256,30 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let declared_half = (0..i).rev().take(20_000).any(|t| {
         cx.is_ident(t, cx.text(base)) && (1..=4).any(|back| t >= back && is_half(t - back))
     });
-    if declared_half {
+    // The project's own (here, or a header the file includes: the run's
+    // second look, `Options::own_functions`).
+    let own = (cx.opts.own_functions.iter()).any(|f| f.as_bytes() == cx.text(i));
+    if declared_half || own || defines_macro(cx, cx.text(i)) || defines(cx, cx.text(i)) {
         return;
     }
     let name = String::from_utf8_lossy(cx.text(i));
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.span(i, b + 1),
+        format!("HIP declares `{name}` for `__half` and `__half2` only: on this pointer the port does not compile"),
+    )
+    .with_help("read through the pointer on HIP (`*p`: HIP's own `__ldcs` is that load), keeping the cache hint for CUDA");
+    // The load itself for every type, defined once, before the file's first
+    // call of it (every call's fix the same insertion); where the file has
+    // no line for it, the finding stays.
+    let first = (0..i)
+        .find(|&t| cx.is_ident(t, cx.text(i)) && cx.next(t).is_some_and(|o| cx.is_punct(o, b"(")))
+        .unwrap_or(i);
     out.push(
-        Diagnostic::new(
-            Code::UnsupportedApi,
-            cx.span(i, b + 1),
-            format!("HIP declares `{name}` for `__half` and `__half2` only: on this pointer the port does not compile"),
-        )
-        .with_help("read through the pointer on HIP (`*p`: HIP's own `__ldcs` is that load), keeping the cache hint for CUDA"),
+        match crate::translate::cache_hint_load(cx, cx.opts, cx.text(i), first) {
+            Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+            None => diagnostic,
+        },
     );
 }
 

@@ -32,7 +32,12 @@
 //! GPUs (no L1/shared split) accepts the preference and ignores the
 //! function (libamdhip64 5.2.3: it sets and returns `hipSuccess`). And a
 //! host `rsqrtf`/`rsqrt` (CUDA's form) where host-compiled code calls them:
-//! HIP defines them for device code alone. A function the file or a
+//! HIP defines them for device code alone. And CUDA's cache-hint loads
+//! and stores (`__ldcs`, `__ldcg`, `__ldca`, `__ldlu`; `__stcs`, `__stcg`,
+//! `__stwt`, `__stwb`) for every type: HIP declares the three first for
+//! `__half` and `__half2` alone, as the plain load (`amd_hip_fp16.h`), and
+//! none of the others; each is the access itself, the hint dropped
+//! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -457,7 +462,38 @@ macro_rules! atomic_add {
     };
 }
 
-const FUNCTIONS: [Function; 41] = [
+macro_rules! cache_hint {
+    (load $name:literal, $short:literal, $hip:literal) => {
+        Function {
+            name: $name.as_bytes(),
+            lines: &[&[
+                concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(", $name, ")"),
+                concat!("// hipify-rs: HIP ", $hip, "; CUDA's cache-hint load for every type as the load itself (HIP's own __ldcs on __half is one), the hint dropped"),
+                concat!("#define ", $name, "(...) hipify_rs_", $short, "(__VA_ARGS__)"),
+                concat!("template <typename T> __device__ inline T hipify_rs_", $short, "(const T *ptr) { return *ptr; }"),
+                "#endif",
+            ]],
+            title: concat!("define ", $name, " for AMD GPUs (CUDA's cache-hint load as the load itself)"),
+            answers: &[],
+        }
+    };
+    (store $name:literal, $short:literal) => {
+        Function {
+            name: $name.as_bytes(),
+            lines: &[&[
+                concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(", $name, ")"),
+                concat!("// hipify-rs: HIP has no ", $name, "; CUDA's cache-hint store as the store itself, the hint dropped"),
+                concat!("#define ", $name, "(...) hipify_rs_", $short, "(__VA_ARGS__)"),
+                concat!("template <typename T, typename V> __device__ inline void hipify_rs_", $short, "(T *ptr, V value) { *ptr = value; }"),
+                "#endif",
+            ]],
+            title: concat!("define ", $name, " for AMD GPUs (CUDA's cache-hint store as the store itself)"),
+            answers: &[],
+        }
+    };
+}
+
+const FUNCTIONS: [Function; 49] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -954,6 +990,14 @@ const FUNCTIONS: [Function; 41] = [
         "  return make_float4(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y), atomicAdd(&address->z, val.z), atomicAdd(&address->w, val.w));",
         "}"
     ),
+    cache_hint!(load "__ldca", "ldca", "declares __ldca for __half and __half2 alone"),
+    cache_hint!(load "__ldcg", "ldcg", "declares __ldcg for __half and __half2 alone"),
+    cache_hint!(load "__ldcs", "ldcs", "declares __ldcs for __half and __half2 alone"),
+    cache_hint!(load "__ldlu", "ldlu", "has no __ldlu"),
+    cache_hint!(store "__stwb", "stwb"),
+    cache_hint!(store "__stcg", "stcg"),
+    cache_hint!(store "__stcs", "stcs"),
+    cache_hint!(store "__stwt", "stwt"),
 ];
 
 /// CUDA's SIMD intrinsics: the blocks of `shims/simd.h`, each from its `#if`
@@ -1080,6 +1124,33 @@ pub(crate) fn atomic_add_overload(
         Definition::Insert(edit) => Some((edit, shim.title)),
         Definition::Defined | Definition::Nowhere => None,
     }
+}
+
+/// CUDA's cache-hint load `name` (`__ldcs`, `__ldcg`, `__ldca`) for all
+/// types, for the call at token `first` on a pointer HIP's `__half` and
+/// `__half2` forms do not take (the rule that finds it: `rules::semantics`):
+/// the insertion and its title, `None` where it has no line to go on.
+pub(crate) fn cache_hint_load(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    name: &[u8],
+    first: usize,
+) -> Option<(Edit, &'static str)> {
+    let shim = find(name)?;
+    match definition(cx, opts, name, first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some((edit, shim.title)),
+        Definition::Defined | Definition::Nowhere => None,
+    }
+}
+
+/// The CUDA function a rule's fix titled `title` defines (`__ldcs`, from
+/// [`cache_hint_load`]), for the run's test of the headers a file includes
+/// (a project's own definition: `Stats::shimmed`).
+pub(crate) fn defined_by_fix(title: &str) -> Option<&'static str> {
+    let f = FUNCTIONS.iter().find(|f| f.title == title)?;
+    std::str::from_utf8(f.name)
+        .ok()
+        .filter(|n| !n.starts_with("hipify_rs_"))
 }
 
 /// CUDA's host form of math function `name` (`rsqrtf`, `rsqrt`) for the
