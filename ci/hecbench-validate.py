@@ -1182,6 +1182,15 @@ def cmd_collect(a):
             # a later result replaces an earlier one, except a not-run never replaces a result
             if old is None or r["verdict"] != "not-run" or old["verdict"] == "not-run":
                 r["from"] = d["meta"]["tag"]
+                # A run without the control (--control none, a new translator
+                # checked) keeps the earlier control's result: the hand port's
+                # run does not depend on the translator.
+                if old and "control" in old and "control" not in r:
+                    for k in ("control", "control_removed", "hand"):
+                        if k in old:
+                            r[k] = old[k]
+                    if "hand" in old.get("build", {}):
+                        r.setdefault("build", {})["hand"] = old["build"]["hand"]
                 doc["results"][r["name"]] = r
     if a.manifest and os.path.isfile(a.manifest):
         with open(a.manifest) as f:
