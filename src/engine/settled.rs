@@ -32,7 +32,8 @@
 //! 4. [`Class::InLine`]: text within a line, where neither the bytes
 //!    replaced nor the new text hold a `;`, brace, `#`, quote, `/`, `\`,
 //!    line break, `<<` or `>>`, and every word of the new text is one no
-//!    pass acts on: a call's argument wrapped or added (`HIP_SYMBOL(`), a
+//!    pass acts on, and brackets it opens or closes are closed or opened on
+//!    its line by the round's edits (a wrapper's two halves): a call's argument wrapped or added (`HIP_SYMBOL(`), a
 //!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
 //!    launch's blanks removed, an identifier of a directive replaced by
@@ -50,6 +51,10 @@
 //!    next to a directive that stays, or after a `;`, `{` or `}` that
 //!    [ends a statement](Judge::ends_statement) where no bracket left open
 //!    before it pairs with one after it ([`Judge::joins_brackets`]).
+//!
+//! Text that is not well formed (a block comment or raw string left open,
+//! brackets that do not balance in its code: [`well_formed`]) settles never:
+//! the classes are judged on code the passes read one way.
 //!
 //! Any other edit (an `asm` statement replaced by a call, most fixes) sends
 //! the output round again, and so does a fix another edit kept out (the
@@ -101,8 +106,42 @@ pub(crate) enum Class {
 /// Whether applying `edits` to the round's text leaves the next round
 /// nothing to do, so that it need not run: each edit is of a [`Class`].
 pub(super) fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
+    if !well_formed(cx) {
+        return false;
+    }
     let mut judge = Judge::new(cx, edits);
     edits.iter().all(|e| judge.class(e).is_some())
+}
+
+/// Whether the round's text is well formed enough for the classes to
+/// judge it: no block comment or raw string left open, and as many of each
+/// bracket closed as opened in its code (outside directives, where a macro
+/// may hold half a pair). The classes are judged on code the passes read
+/// one way; malformed text (a call's arguments that run into the next
+/// function, a wrapper around them) may read otherwise once anything in it
+/// changes, so it goes round again. Real code is almost always well formed
+/// (code under `#if`/`#else` whose branches each open a brace is not: it
+/// only costs the round).
+fn well_formed(cx: &Cx<'_>) -> bool {
+    if !cx.lx.unterminated.is_empty() {
+        return false;
+    }
+    let mut depth = [0i64; 3];
+    for t in cx.lx.tokens.iter() {
+        if t.kind != TokenKind::Punct || t.in_directive() {
+            continue;
+        }
+        match cx.src[t.start as usize] {
+            b'(' => depth[0] += 1,
+            b')' => depth[0] -= 1,
+            b'[' => depth[1] += 1,
+            b']' => depth[1] -= 1,
+            b'{' => depth[2] += 1,
+            b'}' => depth[2] -= 1,
+            _ => {}
+        }
+    }
+    depth == [0; 3]
 }
 
 /// The [`Class`] of each edit (`None`: refused), in the order of `edits`.
@@ -123,6 +162,11 @@ struct Judge<'c, 'a> {
     /// Launches the rewrite left hold brackets of their own, which text
     /// around them may be read as part of.
     launches_left: bool,
+    /// The lines (by their start) where the round's edits open brackets
+    /// they do not close there, or close ones they did not open: a wrapper
+    /// whose halves lie on different lines (`(const char**)(` … `)` around
+    /// an argument that runs on), which the next round may read otherwise.
+    unbalanced_lines: Vec<usize>,
 }
 
 fn is_word(t: &str) -> bool {
@@ -149,6 +193,44 @@ fn makes_splice(src: &[u8], e: &Edit) -> bool {
         && (joins(before, text.first().copied().or(after)) || joins(text.last().copied(), after))
 }
 
+/// The `(`s and `[`s edit `e` opens less those it closes, in its text
+/// against the bytes it replaces.
+fn bracket_delta(src: &[u8], e: &Edit) -> (i32, i32) {
+    let count = |t: &[u8], open: u8, close: u8| {
+        t.iter()
+            .map(|&b| i32::from(b == open) - i32::from(b == close))
+            .sum::<i32>()
+    };
+    let (new, old) = (e.text.as_bytes(), &src[e.range.clone()]);
+    (
+        count(new, b'(', b')') - count(old, b'(', b')'),
+        count(new, b'[', b']') - count(old, b'[', b']'),
+    )
+}
+
+/// The start of the line holding byte `at`.
+fn line_start(src: &[u8], at: usize) -> usize {
+    memchr::memrchr2(b'\n', b'\r', &src[..at]).map_or(0, |p| p + 1)
+}
+
+/// The lines (by their start, sorted) whose edits leave brackets open or
+/// close more than they open, summed over the line.
+fn unbalanced_lines(src: &[u8], edits: &[Edit]) -> Vec<usize> {
+    let mut by_line: BTreeMap<usize, (i32, i32)> = BTreeMap::new();
+    for e in edits {
+        let (p, s) = bracket_delta(src, e);
+        if (p, s) != (0, 0) {
+            let sum = by_line.entry(line_start(src, e.range.start)).or_default();
+            sum.0 += p;
+            sum.1 += s;
+        }
+    }
+    (by_line.into_iter())
+        .filter(|(_, sum)| *sum != (0, 0))
+        .map(|(line, _)| line)
+        .collect()
+}
+
 /// No statement, scope, directive, literal, comment or launch begins or
 /// ends in `t`.
 fn plain(t: &[u8]) -> bool {
@@ -169,6 +251,7 @@ impl<'c, 'a> Judge<'c, 'a> {
             closed: BTreeMap::new(),
             deletions,
             launches_left: cx.opts.kernel_execution_syntax && cx.facts.launches_left,
+            unbalanced_lines: unbalanced_lines(cx.src, edits),
         }
     }
 
@@ -265,7 +348,12 @@ impl<'c, 'a> Judge<'c, 'a> {
                 && e.text
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .all(|w| w.is_empty() || inert(w.as_bytes()))
-                && self.keeps_neighbours(e);
+                && self.keeps_neighbours(e)
+                && (bracket_delta(cx.src, e) == (0, 0)
+                    || self
+                        .unbalanced_lines
+                        .binary_search(&line_start(cx.src, r.start))
+                        .is_err());
             return ok.then_some(Class::InLine);
         }
         if r.is_empty() {
@@ -779,6 +867,10 @@ mod tests {
         // An argument wrapped.
         let src = "__constant__ float c[4];\nvoid f(float* h) { cudaMemcpyToSymbol(c, h, 16); }\n";
         accepts(src, &opts, Class::InLine, "", "HIP_SYMBOL(");
+        // Its halves on different lines (an argument that runs on) are
+        // refused: the lines between them may read otherwise next round.
+        let src = "namespace dev { __constant__ float c[4]; }\nvoid f(float* h) { cudaMemcpyToSymbol(dev::\n  c, h, 16); }\n";
+        refuses(src, &opts, "", "HIP_SYMBOL(");
         // A warp mask dropped (HIP 5.2).
         let mut opts = Options::default();
         opts.target.hip_version = Version::parse("5.2").unwrap();

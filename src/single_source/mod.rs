@@ -112,6 +112,20 @@ pub fn process(
         };
         return (FileResult::Translated(t), Uses::default());
     };
+    if let Some(at) = lone_cr_among_lf(src) {
+        // The compilers end a line at a lone CR too; the mode's blocks are
+        // written and read back by one kind of line ending, and a file that
+        // mixes them would read back otherwise on the next run.
+        let d = crate::diagnostic::Diagnostic::new(
+            crate::diagnostic::Code::ParseError,
+            at..at + 1,
+            "this file ends lines with a lone CR here and with LF elsewhere: the single-source mode needs one kind of line ending, so the file was left as it is (normalise its line endings)",
+        );
+        return (
+            FileResult::Translated(engine::untouched(src, d)),
+            Uses::default(),
+        );
+    }
     let run = || single_source(src, language, opts, compat_include);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
         Ok(s) => (FileResult::Translated(s.translation), s.uses),
@@ -128,6 +142,13 @@ pub fn process(
             )
         }
     }
+}
+
+/// The first lone CR (an old Mac line ending) of a file that also has LF
+/// line endings, if it mixes them.
+fn lone_cr_among_lf(src: &[u8]) -> Option<usize> {
+    memchr::memchr(b'\n', src)?;
+    memchr::memchr_iter(b'\r', src).find(|&p| src.get(p + 1) != Some(&b'\n'))
 }
 
 /// Translates `src` to the single-source form. `compat_include` is the
