@@ -224,20 +224,37 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             continue;
         }
         let word = cx.text(i);
+        let mut group = Vec::new();
         if let Some((_, hip)) = MACROS.iter().find(|(c, _)| c.as_bytes() == word) {
             if !cx
                 .prev(i)
                 .is_some_and(|p| cx.is_punct(p, b"::") || cx.is_punct(p, b"."))
             {
-                edits.push(Edit::replace(tok.range(), (*hip).to_owned()));
+                group.push(Edit::replace(tok.range(), (*hip).to_owned()));
             }
-            continue;
+        } else if word == b"cuda" && !own_cuda_namespace {
+            qualified(cx, i, &mut group);
         }
-        if word == b"cuda" && !own_cuda_namespace {
-            qualified(cx, i, &mut edits);
+        // Not where an earlier pass rewrites the text already (a dropped
+        // warp mask whose argument holds the name): the next round reads
+        // what is left.
+        if group
+            .iter()
+            .all(|e| !cx.edits.iter().any(|t| overlaps(&t.range, &e.range)))
+        {
+            edits.extend(group);
         }
     }
     cx.edits.extend(edits);
+}
+
+/// Whether edit ranges `a` and `b` share a byte, or one inserts inside
+/// the other.
+fn overlaps(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
+    let inside = |p: usize, r: &std::ops::Range<usize>| r.start < p && p < r.end;
+    (a.start < b.end && b.start < a.end)
+        || (a.is_empty() && inside(a.start, b))
+        || (b.is_empty() && inside(b.start, a))
 }
 
 /// Whether `src` holds `cuda` as a whole word (a qualifier) or a
