@@ -1408,3 +1408,48 @@ fn unreadable_and_missing_paths_are_named_and_others_proceed() {
     assert!(temp_files(root).is_empty());
     let _ = SystemTime::now();
 }
+
+/// Open (fuzz run 31, issue 22): a `__half` `atomicAdd` definition lands a
+/// round late in a file whose `<ATen/native/cuda/KernelUtils.cuh>` the same
+/// round renames, so the output is not yet at the fixed point. Input as the
+/// fuzzer gave it (options byte 0x3f: every option).
+#[test]
+#[ignore = "open: fuzz run 31's class, not yet fixed"]
+fn fuzz_shim_late_beside_torch_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/fuzz-open/shim-late-beside-torch-header.cu");
+    let opts = [
+        "-q",
+        "--no-config",
+        "--hip-version",
+        "5.2",
+        "--hip-kernel-execution-syntax",
+        "--roc",
+        "--miopen",
+        "--experimental",
+    ];
+    let once = dir.path().join("once");
+    let twice = dir.path().join("twice");
+    let mut args: Vec<&str> = opts.to_vec();
+    args.extend([
+        "--output-dir",
+        once.to_str().unwrap(),
+        src.to_str().unwrap(),
+    ]);
+    run(&args, dir.path());
+    let first = once.join("shim-late-beside-torch-header.cu");
+    let mut args: Vec<&str> = opts.to_vec();
+    args.extend([
+        "--output-dir",
+        twice.to_str().unwrap(),
+        first.to_str().unwrap(),
+    ]);
+    run(&args, dir.path());
+    let second = twice.join("shim-late-beside-torch-header.cu");
+    assert_eq!(
+        fs::read(&first).unwrap(),
+        fs::read(&second).unwrap(),
+        "a second translation changed the output"
+    );
+}

@@ -106,11 +106,9 @@ pub(crate) enum Class {
 /// Whether applying `edits` to the round's text leaves the next round
 /// nothing to do, so that it need not run: each edit is of a [`Class`].
 pub(super) fn settled(cx: &Cx<'_>, edits: &[Edit]) -> bool {
-    if !well_formed(cx) {
-        return false;
-    }
     let mut judge = Judge::new(cx, edits);
-    edits.iter().all(|e| judge.class(e).is_some())
+    // The classes first: most rounds that do not settle fail there.
+    edits.iter().all(|e| judge.class(e).is_some()) && well_formed(cx)
 }
 
 /// Whether the round's text is well formed enough for the classes to
@@ -166,7 +164,9 @@ struct Judge<'c, 'a> {
     /// they do not close there, or close ones they did not open: a wrapper
     /// whose halves lie on different lines (`(const char**)(` … `)` around
     /// an argument that runs on), which the next round may read otherwise.
-    unbalanced_lines: Vec<usize>,
+    unbalanced_lines: std::cell::OnceCell<Vec<usize>>,
+    /// The round's edits, for the lines above on first need.
+    edits: &'c [Edit],
 }
 
 fn is_word(t: &str) -> bool {
@@ -240,7 +240,7 @@ fn plain(t: &[u8]) -> bool {
 }
 
 impl<'c, 'a> Judge<'c, 'a> {
-    fn new(cx: &'c Cx<'a>, edits: &[Edit]) -> Self {
+    fn new(cx: &'c Cx<'a>, edits: &'c [Edit]) -> Self {
         let mut deletions: Vec<usize> = (edits.iter())
             .filter(|e| e.text.is_empty())
             .map(|e| e.range.start)
@@ -251,7 +251,8 @@ impl<'c, 'a> Judge<'c, 'a> {
             closed: BTreeMap::new(),
             deletions,
             launches_left: cx.opts.kernel_execution_syntax && cx.facts.launches_left,
-            unbalanced_lines: unbalanced_lines(cx.src, edits),
+            unbalanced_lines: std::cell::OnceCell::new(),
+            edits,
         }
     }
 
@@ -350,8 +351,8 @@ impl<'c, 'a> Judge<'c, 'a> {
                     .all(|w| w.is_empty() || inert(w.as_bytes()))
                 && self.keeps_neighbours(e)
                 && (bracket_delta(cx.src, e) == (0, 0)
-                    || self
-                        .unbalanced_lines
+                    || (self.unbalanced_lines)
+                        .get_or_init(|| unbalanced_lines(cx.src, self.edits))
                         .binary_search(&line_start(cx.src, r.start))
                         .is_err());
             return ok.then_some(Class::InLine);

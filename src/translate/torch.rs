@@ -206,6 +206,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         return;
     }
     let mut edits = Vec::new();
+    let mut taken: Option<Taken> = None;
     // A file that opens a `cuda` namespace of its own (`namespace at {
     // namespace cuda { … } }`) declares what it qualifies so.
     let own_cuda_namespace = (0..cx.lx.tokens.len()).any(|i| {
@@ -238,34 +239,59 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         // Not where an earlier pass rewrites the text already (a dropped
         // warp mask whose argument holds the name): the next round reads
         // what is left.
-        if group
-            .iter()
-            .all(|e| !cx.edits.iter().any(|t| overlaps(&t.range, &e.range)))
-        {
-            edits.extend(group);
+        if !group.is_empty() {
+            let taken = taken.get_or_insert_with(|| Taken::of(&cx.edits));
+            if group.iter().all(|e| !taken.overlaps(&e.range)) {
+                edits.extend(group);
+            }
         }
     }
     cx.edits.extend(edits);
 }
 
-/// Whether edit ranges `a` and `b` share a byte, or one inserts inside
-/// the other.
-fn overlaps(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
-    let inside = |p: usize, r: &std::ops::Range<usize>| r.start < p && p < r.end;
-    (a.start < b.end && b.start < a.end)
-        || (a.is_empty() && inside(a.start, b))
-        || (b.is_empty() && inside(b.start, a))
+/// The ranges earlier passes rewrite, sorted by start, with the greatest
+/// end up to each: whether a range meets one is a binary search.
+struct Taken {
+    starts: Vec<usize>,
+    max_end: Vec<usize>,
 }
 
-/// Whether `src` holds `cuda` as a whole word (a qualifier) or a
-/// `C10_CUDA_` macro: a test on the text, so that the walk over every token
-/// runs only where one may be (most CUDA files have `cuda` only within
-/// longer words).
+impl Taken {
+    fn of(edits: &[Edit]) -> Taken {
+        let mut ranges: Vec<(usize, usize)> =
+            edits.iter().map(|e| (e.range.start, e.range.end)).collect();
+        ranges.sort_unstable();
+        let mut end = 0;
+        let max_end = ranges
+            .iter()
+            .map(|&(_, e)| {
+                end = end.max(e);
+                end
+            })
+            .collect();
+        Taken {
+            starts: ranges.iter().map(|&(s, _)| s).collect(),
+            max_end,
+        }
+    }
+
+    /// Whether `r` shares a byte with a taken range, or either inserts
+    /// inside the other (an insertion at a range's edge does not).
+    fn overlaps(&self, r: &std::ops::Range<usize>) -> bool {
+        let before = self.starts.partition_point(|&s| s < r.end);
+        before > 0 && self.max_end[before - 1] > r.start
+    }
+}
+
+/// Whether `src` may name PyTorch's CUDA API: `at::cuda`, `c10::cuda` or a
+/// `C10_CUDA_` macro. One scan of the text, so that the walk over every
+/// token runs only where one may be (a qualifier written with blanks,
+/// `at :: cuda`, is not read).
 fn may_name_pytorch(src: &[u8]) -> bool {
-    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-    memchr::memmem::find(src, b"C10_CUDA_").is_some()
-        || memchr::memmem::find_iter(src, b"cuda")
-            .any(|at| !word(at.checked_sub(1).map(|p| &src[p])) && !word(src.get(at + 4)))
+    static WORDS: std::sync::LazyLock<regex::bytes::Regex> = std::sync::LazyLock::new(|| {
+        regex::bytes::Regex::new(r"at::cuda|c10::cuda|C10_CUDA_").expect("a fixed pattern")
+    });
+    WORDS.is_match(src)
 }
 
 /// `at::cuda::NAME` or `c10::cuda::NAME` (`cuda` at `i`): `cuda` becomes
@@ -336,7 +362,38 @@ fn qualified(cx: &Cx<'_>, i: usize, edits: &mut Vec<Edit>) {
 
 #[cfg(test)]
 mod tests {
-    use super::header;
+    use super::{Taken, header};
+    use crate::edit::Edit;
+
+    /// The binary search agrees with the pairwise reading on every small
+    /// layout of ranges and insertions.
+    #[test]
+    fn taken_ranges_meet_as_pairs_do() {
+        let meet = |a: &std::ops::Range<usize>, b: &std::ops::Range<usize>| {
+            let inside = |p: usize, r: &std::ops::Range<usize>| r.start < p && p < r.end;
+            (a.start < b.end && b.start < a.end)
+                || (a.is_empty() && inside(a.start, b))
+                || (b.is_empty() && inside(b.start, a))
+        };
+        let ranges: Vec<std::ops::Range<usize>> =
+            (0..6).flat_map(|s| (s..6).map(move |e| s..e)).collect();
+        for a in &ranges {
+            for b in &ranges {
+                let edits = [
+                    Edit::replace(a.clone(), String::new()),
+                    Edit::replace(b.clone(), String::new()),
+                ];
+                let taken = Taken::of(&edits);
+                for r in &ranges {
+                    assert_eq!(
+                        taken.overlaps(r),
+                        meet(a, r) || meet(b, r),
+                        "{a:?} {b:?} {r:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn headers_follow_pytorchs_rocm_build() {
