@@ -32,8 +32,7 @@
 //! 4. [`Class::InLine`]: text within a line, where neither the bytes
 //!    replaced nor the new text hold a `;`, brace, `#`, quote, `/`, `\`,
 //!    line break, `<<` or `>>`, and every word of the new text is one no
-//!    pass acts on, and brackets it opens or closes are closed or opened on
-//!    its line by the round's edits (a wrapper's two halves): a call's argument wrapped or added (`HIP_SYMBOL(`), a
+//!    pass acts on: a call's argument wrapped or added (`HIP_SYMBOL(`), a
 //!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
 //!    launch's blanks removed, an identifier of a directive replaced by
@@ -160,13 +159,6 @@ struct Judge<'c, 'a> {
     /// Launches the rewrite left hold brackets of their own, which text
     /// around them may be read as part of.
     launches_left: bool,
-    /// The lines (by their start) where the round's edits open brackets
-    /// they do not close there, or close ones they did not open: a wrapper
-    /// whose halves lie on different lines (`(const char**)(` … `)` around
-    /// an argument that runs on), which the next round may read otherwise.
-    unbalanced_lines: std::cell::OnceCell<Vec<usize>>,
-    /// The round's edits, for the lines above on first need.
-    edits: &'c [Edit],
 }
 
 fn is_word(t: &str) -> bool {
@@ -193,44 +185,6 @@ fn makes_splice(src: &[u8], e: &Edit) -> bool {
         && (joins(before, text.first().copied().or(after)) || joins(text.last().copied(), after))
 }
 
-/// The `(`s and `[`s edit `e` opens less those it closes, in its text
-/// against the bytes it replaces.
-fn bracket_delta(src: &[u8], e: &Edit) -> (i32, i32) {
-    let count = |t: &[u8], open: u8, close: u8| {
-        t.iter()
-            .map(|&b| i32::from(b == open) - i32::from(b == close))
-            .sum::<i32>()
-    };
-    let (new, old) = (e.text.as_bytes(), &src[e.range.clone()]);
-    (
-        count(new, b'(', b')') - count(old, b'(', b')'),
-        count(new, b'[', b']') - count(old, b'[', b']'),
-    )
-}
-
-/// The start of the line holding byte `at`.
-fn line_start(src: &[u8], at: usize) -> usize {
-    memchr::memrchr2(b'\n', b'\r', &src[..at]).map_or(0, |p| p + 1)
-}
-
-/// The lines (by their start, sorted) whose edits leave brackets open or
-/// close more than they open, summed over the line.
-fn unbalanced_lines(src: &[u8], edits: &[Edit]) -> Vec<usize> {
-    let mut by_line: BTreeMap<usize, (i32, i32)> = BTreeMap::new();
-    for e in edits {
-        let (p, s) = bracket_delta(src, e);
-        if (p, s) != (0, 0) {
-            let sum = by_line.entry(line_start(src, e.range.start)).or_default();
-            sum.0 += p;
-            sum.1 += s;
-        }
-    }
-    (by_line.into_iter())
-        .filter(|(_, sum)| *sum != (0, 0))
-        .map(|(line, _)| line)
-        .collect()
-}
-
 /// No statement, scope, directive, literal, comment or launch begins or
 /// ends in `t`.
 fn plain(t: &[u8]) -> bool {
@@ -251,8 +205,6 @@ impl<'c, 'a> Judge<'c, 'a> {
             closed: BTreeMap::new(),
             deletions,
             launches_left: cx.opts.kernel_execution_syntax && cx.facts.launches_left,
-            unbalanced_lines: std::cell::OnceCell::new(),
-            edits,
         }
     }
 
@@ -349,12 +301,7 @@ impl<'c, 'a> Judge<'c, 'a> {
                 && e.text
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .all(|w| w.is_empty() || inert(w.as_bytes()))
-                && self.keeps_neighbours(e)
-                && (bracket_delta(cx.src, e) == (0, 0)
-                    || (self.unbalanced_lines)
-                        .get_or_init(|| unbalanced_lines(cx.src, self.edits))
-                        .binary_search(&line_start(cx.src, r.start))
-                        .is_err());
+                && self.keeps_neighbours(e);
             return ok.then_some(Class::InLine);
         }
         if r.is_empty() {
@@ -868,10 +815,6 @@ mod tests {
         // An argument wrapped.
         let src = "__constant__ float c[4];\nvoid f(float* h) { cudaMemcpyToSymbol(c, h, 16); }\n";
         accepts(src, &opts, Class::InLine, "", "HIP_SYMBOL(");
-        // Its halves on different lines (an argument that runs on) are
-        // refused: the lines between them may read otherwise next round.
-        let src = "namespace dev { __constant__ float c[4]; }\nvoid f(float* h) { cudaMemcpyToSymbol(dev::\n  c, h, 16); }\n";
-        refuses(src, &opts, "", "HIP_SYMBOL(");
         // A warp mask dropped (HIP 5.2).
         let mut opts = Options::default();
         opts.target.hip_version = Version::parse("5.2").unwrap();
