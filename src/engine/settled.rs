@@ -45,7 +45,20 @@
 //!    or the end of a statement parts the code already: first in the file,
 //!    next to a directive, or after a `;`, `{` or `}` that
 //!    [ends a statement](Judge::ends_statement).
-//! 6. [`Class::DirectiveDeleted`]: a whole directive (its line and line
+//! 6. [`Class::Definition`]: a definition the translation writes for a
+//!    function HIP lacks (`translate/shims.rs`: its parts as written there),
+//!    inserted where [`Class::Lines`] may be. Its code declares only its own
+//!    parameters and locals and names only HIP's API and its own
+//!    `hipify_rs_` names; a `#define` of the CUDA name makes the next round
+//!    read the calls as the project's, as this round left them. Not in a
+//!    round where another definition found no line to go on: the code an
+//!    inserted definition ends may give it one in the next.
+//! 7. [`Class::Wrapper`]: a call rewrite's argument wrapper opened (a
+//!    `wrap_arg`'s text from the tables and `(`: `[](const hipMemLocation
+//!    &l) { … }(`), its words inert, as [`Class::InLine`] judges its
+//!    neighbours: the call is renamed in the same round, and HIP's name has
+//!    no rewrite to wrap it again.
+//! 8. [`Class::DirectiveDeleted`]: a whole directive (its line and line
 //!    break) deleted where it joins no code: before the first token of code,
 //!    next to a directive that stays, or after a `;`, `{` or `}` that
 //!    [ends a statement](Judge::ends_statement) where no bracket left open
@@ -73,9 +86,10 @@ use std::collections::BTreeMap;
 
 use crate::edit::Edit;
 use crate::lex::{self, Token, TokenKind};
+use crate::mappings;
 use crate::rules::ends_before_statement;
 use crate::tokens::{BracketSet, Way};
-use crate::translate::{self, Cx, Language, NOT_A_TYPE, Options, PLAIN_TYPES};
+use crate::translate::{self, Cx, HIP_RUNTIME, Language, NOT_A_TYPE, Options, PLAIN_TYPES};
 
 /// The kinds of edit [`settled`] accepts (see the module's documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +112,12 @@ pub(crate) enum Class {
     InLine,
     /// Whole lines of directives or comments inserted between parted code.
     Lines,
+    /// A definition the translation writes for a function HIP lacks (a
+    /// shim), inserted as [`Class::Lines`] are.
+    Definition,
+    /// A call rewrite's argument wrapper opened (`[](const hipMemLocation
+    /// &l) { … }(`), its words inert.
+    Wrapper,
     /// A whole directive deleted where it joins no code.
     DirectiveDeleted,
 }
@@ -159,6 +179,16 @@ struct Judge<'c, 'a> {
     /// Launches the rewrite left hold brackets of their own, which text
     /// around them may be read as part of.
     launches_left: bool,
+    /// The output includes HIP's runtime header: the file includes it or
+    /// an edit of the round does. (A definition's kernel-language words
+    /// would make the next round add it to a file that had none.)
+    has_hip_runtime: bool,
+}
+
+/// The words of a wrapper's text, outside its string literals (none has one).
+fn wrapper_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty() && !w.as_bytes()[0].is_ascii_digit())
 }
 
 fn is_word(t: &str) -> bool {
@@ -205,6 +235,14 @@ impl<'c, 'a> Judge<'c, 'a> {
             closed: BTreeMap::new(),
             deletions,
             launches_left: cx.opts.kernel_execution_syntax && cx.facts.launches_left,
+            has_hip_runtime: edits.iter().any(|e| e.text.contains(HIP_RUNTIME))
+                || cx.lx.directives.iter().any(|d| {
+                    let t = d.first_token as usize + 1;
+                    d.name == "include"
+                        && t < d.end_token as usize
+                        && cx.tok(t).kind == TokenKind::HeaderName
+                        && cx.text(t).get(1..cx.text(t).len() - 1) == Some(HIP_RUNTIME.as_bytes())
+                }),
         }
     }
 
@@ -311,15 +349,29 @@ impl<'c, 'a> Judge<'c, 'a> {
                     let l = l.trim_start();
                     l.is_empty() || l.starts_with('#') || l.starts_with("//")
                 });
+            let class = if lines {
+                Class::Lines
+            } else if translate::is_shim_definition(&e.text, crate::source::line_ending(cx.src))
+                && self.has_hip_runtime
+                && !cx.tokens.had_definition_without_line()
+            {
+                Class::Definition
+            } else if mappings::is_wrapper_opening(&e.text) {
+                let ok = !self.launches_left
+                    && wrapper_words(&e.text).all(|w| inert(w.as_bytes()))
+                    && self.keeps_neighbours(e);
+                return ok.then_some(Class::Wrapper);
+            } else {
+                return None;
+            };
             let before = k.checked_sub(1);
             let ok = at_line_start
-                && lines
                 && !cx.in_comment(r.start)
                 && before.is_none_or(|p| tokens[p].end as usize <= r.start)
                 && (before.is_none_or(|p| tokens[p].in_directive())
                     || tokens.get(k).is_none_or(Token::in_directive)
                     || before.is_some_and(|p| self.ends_statement(p)));
-            return ok.then_some(Class::Lines);
+            return ok.then_some(class);
         }
         if !e.text.is_empty() {
             return None;
@@ -875,6 +927,63 @@ mod tests {
             "",
             "#if !defined(__HIP_PLATFORM_AMD__)\n",
         );
+    }
+
+    #[test]
+    fn a_shim_definition_inserted_where_code_is_parted() {
+        let opts = Options::default();
+        // CUDA's `umin`, which no HIP declares: its definition goes before
+        // the function that calls it.
+        let src = "int counter = 0;\n__device__ unsigned f(unsigned a, unsigned b) { return umin(a, b); }\n";
+        let (t, judged, settles) = judge(src, &opts);
+        assert!(
+            judged.iter().any(|(o, n, c)| *c == Some(Class::Definition)
+                && o.is_empty()
+                && n.contains("#define umin(...) hipify_rs_umin(__VA_ARGS__)")),
+            "no definition in {judged:#?}"
+        );
+        assert!(settles, "not settled: {judged:#?}");
+        let (again, _, _) = super::super::round::round(&t.output, Language::Cuda, &opts);
+        assert!(!again.changed);
+        // Any other code inserted as lines is not one.
+        assert!(!translate::is_shim_definition("int x;\n\n", "\n"));
+        assert!(!translate::is_shim_definition("\n", "\n"));
+    }
+
+    #[test]
+    fn a_definition_beside_one_that_found_no_line() {
+        // `__stcs`'s definition goes before the macro that calls it; the
+        // code holding `__ldca` starts on a line a `}` ends, so its
+        // definition finds no line this round. The next round reads the
+        // inserted definition's `}` as that code's start and finds one.
+        let opts = Options::default();
+        let src = "namespace a { __device__ float g; } int\n#define STORE_ONCE(p, v) __stcs(p, v)\ntemplate <typename T> __device__ T get(const T *p) { return __ldca(p); }\n";
+        let (t, judged, settles) = judge(src, &opts);
+        assert!(
+            judged
+                .iter()
+                .any(|(_, n, c)| c.is_none() && n.contains("hipify_rs_stcs")),
+            "the definition was accepted: {judged:#?}"
+        );
+        assert!(!settles);
+        let (again, _, _) = super::super::round::round(&t.output, Language::Cuda, &opts);
+        assert!(again.changed, "the next round defines __ldca");
+    }
+
+    #[test]
+    fn an_argument_wrapper_of_the_tables_opened() {
+        // CUDA 13's location argument becomes HIP's device number.
+        let opts = Options::default();
+        let src = "void f(float *p, size_t n, cudaStream_t s) {\n  cudaMemLocation loc = {};\n  cudaMemPrefetchAsync(p, n, loc, 0, s);\n}\n";
+        accepts(
+            src,
+            &opts,
+            Class::Wrapper,
+            "",
+            "[](const hipMemLocation &l) { return l.type == hipMemLocationTypeDevice ? l.id : hipCpuDeviceId; }(",
+        );
+        // Other text with braces in an argument is not one.
+        assert!(!mappings::is_wrapper_opening("[]() { return 0; }("));
     }
 
     #[test]

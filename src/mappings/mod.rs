@@ -341,6 +341,25 @@ pub struct Mapping {
     pub note: &'static str,
 }
 
+/// Whether `text` opens an argument wrapper a call rewrite writes: a
+/// `wrap_arg`'s `with` and `(` (`[](const hipMemLocation &l) { … }(`).
+pub fn is_wrapper_opening(text: &str) -> bool {
+    static WRAPPERS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let Some(with) = text.strip_suffix('(') else {
+        return false;
+    };
+    let wrappers = WRAPPERS.get_or_init(|| {
+        let mut all: Vec<&'static str> = (all().iter())
+            .filter_map(|m| m.call)
+            .flat_map(|c| c.wrap_arg.iter().map(|w| w.with))
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    });
+    wrappers.binary_search(&with).is_ok()
+}
+
 /// One CUDA header and its HIP (and ROC) counterpart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeaderMapping {

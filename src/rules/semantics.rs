@@ -44,6 +44,13 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             {
                 overload_hip52_lacks(cx, i, name, out)
             }
+            // HIP's device-scope name, which the translation gives them: the
+            // overloads HIP 5.2 lacks are the same.
+            b"atomicAdd_block" | b"atomicMin_block" | b"atomicMax_block" | b"atomicCAS_block"
+                if cx.opts.target.hip_version < Version::new(5, 3, 0) =>
+            {
+                overload_hip52_lacks(cx, i, &name[..name.len() - b"_block".len()], out)
+            }
             b"__hadd" | b"__hsub" | b"__hmul" | b"__hdiv" | b"__hfma" | b"__hneg" | b"__habs"
             | b"__hmax" | b"__hmin" | b"__heq" | b"__hne" | b"__hlt" | b"__hle" | b"__hgt"
             | b"__hge" | b"__hadd_sat" | b"__hsub_sat" | b"__hmul_sat" | b"__hfma_sat"
@@ -1253,9 +1260,8 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let Some(base) = (a..b).find(|&t| cx.tok(t).kind == TokenKind::Ident) else {
         return;
     };
-    let declared_half = (0..i).rev().take(20_000).any(|t| {
-        cx.is_ident(t, cx.text(base)) && (1..=4).any(|back| t >= back && is_half(t - back))
-    });
+    let declared_half = (cx.idents_named(cx.text(base), i.saturating_sub(20_000)..i))
+        .any(|t| (1..=4).any(|back| t >= back && is_half(t - back)));
     // The project's own (here, or a header the file includes: the run's
     // second look, `Options::own_functions`).
     let own = (cx.opts.own_functions.iter()).any(|f| f.as_bytes() == cx.text(i));
@@ -1272,8 +1278,8 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     // The load itself for every type, defined once, before the file's first
     // call of it (every call's fix the same insertion); where the file has
     // no line for it, the finding stays.
-    let first = (0..i)
-        .find(|&t| cx.is_ident(t, cx.text(i)) && cx.next(t).is_some_and(|o| cx.is_punct(o, b"(")))
+    let first = (cx.idents_named(cx.text(i), 0..i))
+        .find(|&t| cx.next(t).is_some_and(|o| cx.is_punct(o, b"(")))
         .unwrap_or(i);
     out.push(
         match crate::translate::cache_hint_load(cx, cx.opts, cx.text(i), first) {
@@ -1380,7 +1386,7 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
         ),
         _ => false,
     };
-    if !lacks || defines(cx, cx.text(i)) {
+    if !lacks || defines(cx, name) {
         return;
     }
     let ty = words

@@ -17,7 +17,7 @@ pub(crate) use launches::{Configuration, may_hold_spaced_chevrons};
 pub(crate) use scopes::Scope;
 pub(crate) use walk::{BracketSet, Way};
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::ops::Range;
 
 use crate::lex::{self, Lexed, Token, TokenKind};
@@ -39,6 +39,9 @@ pub(crate) struct Tokens<'a> {
     macro_names: OnceCell<Vec<u32>>,
     /// The possible declarators by name, made on first need.
     declarators: OnceCell<declarators::Declarators>,
+    /// A shim's definition found no line to go on in this text (see
+    /// [`Tokens::note_definition_without_line`]).
+    definition_without_line: Cell<bool>,
 }
 
 /// The brackets of a token stream, for long scans: which pairs with which.
@@ -105,7 +108,21 @@ impl<'a> Tokens<'a> {
             list_ends_before: OnceCell::new(),
             macro_names: OnceCell::new(),
             declarators: OnceCell::new(),
+            definition_without_line: Cell::new(false),
         }
+    }
+
+    /// Records that a shim's definition found no line to go on in this
+    /// text (its finding stays). A definition another shim inserts in the
+    /// same round may give it one in the next (`settled()` reads
+    /// [`Tokens::had_definition_without_line`]).
+    pub(crate) fn note_definition_without_line(&self) {
+        self.definition_without_line.set(true);
+    }
+
+    /// Whether [`Tokens::note_definition_without_line`] was called.
+    pub(crate) fn had_definition_without_line(&self) -> bool {
+        self.definition_without_line.get()
     }
 
     /// The identifiers spelling `name` (and, rarely, another name: compare
@@ -133,6 +150,29 @@ impl<'a> Tokens<'a> {
     pub(crate) fn is_ident(&self, i: usize, word: &[u8]) -> bool {
         let t = &self.lx.tokens[i];
         t.kind == TokenKind::Ident && &self.src[t.range()] == word
+    }
+
+    /// The identifier tokens spelling `word` among tokens `range`, in
+    /// order: a byte search for the word, each hit mapped to its token (for
+    /// rules that look for one name's uses; a walk comparing every token's
+    /// text costs more).
+    pub(crate) fn idents_named<'s>(
+        &'s self,
+        word: &'s [u8],
+        range: Range<usize>,
+    ) -> impl Iterator<Item = usize> + 's {
+        let tokens = &self.lx.tokens;
+        let end = range.end.min(tokens.len());
+        let (from, to) = match (tokens.get(range.start), range.start < end) {
+            (Some(first), true) => (first.start as usize, tokens[end - 1].end as usize),
+            _ => (0, 0),
+        };
+        let mut k = range.start;
+        memchr::memmem::find_iter(&self.src[from..to], word).filter_map(move |at| {
+            k = self.first_at_or_after(from + at, k);
+            (k < end && self.lx.tokens[k].start as usize == from + at && self.is_ident(k, word))
+                .then_some(k)
+        })
     }
 
     /// The token before `i` in the same context (same directive, or both code).

@@ -1034,6 +1034,34 @@ fn find(name: &[u8]) -> Option<&'static Function> {
     all.find(|f| f.name == name)
 }
 
+/// Whether `text` is a definition [`definition`] inserts: a shim's parts
+/// in order, a helper part (under its own `#ifndef HIPIFY_RS_…`) possibly
+/// left out as written before, each line ended by `nl`, and a blank line.
+pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
+    let Some(body) = text.strip_suffix(nl).filter(|b| !b.is_empty()) else {
+        return false;
+    };
+    FUNCTIONS.iter().chain(SIMD.iter()).any(|f| {
+        let mut rest = body;
+        for part in f.lines {
+            let mut after = Some(rest);
+            for l in *part {
+                after = after
+                    .and_then(|r| r.strip_prefix(l))
+                    .and_then(|r| r.strip_prefix(nl));
+            }
+            match after {
+                Some(r) => rest = r,
+                None if part
+                    .first()
+                    .is_some_and(|l| l.starts_with("#ifndef HIPIFY_RS_")) => {}
+                None => return false,
+            }
+        }
+        rest.is_empty()
+    })
+}
+
 /// Whether the translation can define the function `name` (a shim).
 pub(super) fn has_function(name: &[u8]) -> bool {
     find(name).is_some()
@@ -1224,6 +1252,7 @@ pub(super) fn definition(
         let s = at.start as usize;
         let line = memchr::memrchr2(b'\n', b'\r', &cx.src[..s]).map_or(0, |p| p + 1);
         if start > 0 && cx.tok(start - 1).end as usize > line {
+            cx.note_definition_without_line();
             return Definition::Nowhere;
         }
         line
@@ -1248,9 +1277,11 @@ pub(super) fn definition(
         point = outermost;
     }
     let Some(point) = super::above_suppressions(cx.src, point) else {
+        cx.note_definition_without_line();
         return Definition::Nowhere;
     };
     if cx.in_comment(point) {
+        cx.note_definition_without_line();
         return Definition::Nowhere;
     }
     let nl = crate::source::line_ending(cx.src);
