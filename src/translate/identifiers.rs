@@ -171,23 +171,38 @@ static NAMESPACE_QUALIFIERS: LazyLock<HashSet<&'static str>> = LazyLock::new(|| 
 });
 
 /// Whether token `i` is the name a `#define` defines as a HIP name
-/// (`#define cudaMalloc hipMalloc`, `#define cudaFree myHipFree`).
+/// (`#define cudaMalloc hipMalloc`, `#define cudaFree myHipFree`), or as
+/// the name it becomes at the target (ggml's `#define __shfl_xor_sync(mask,
+/// var, laneMask, width) __shfl_xor(var, laneMask, width)` below HIP 6.2:
+/// renamed, it defined a three-parameter `__shfl_xor` macro that every
+/// two-argument `__shfl_xor` call after it fails to expand).
 fn defines_hip_layer(cx: &Cx<'_>, i: usize) -> bool {
     let tok = cx.tok(i);
     if !tok.in_directive() {
         return false;
     }
     let d = &cx.lx.directives[tok.directive as usize];
-    d.name == "define"
-        && i == d.first_token as usize + 1
-        && (i + 1..d.end_token as usize).any(|k| {
-            let t = cx.text(k);
-            cx.tok(k).kind == TokenKind::Ident
-                && (t.starts_with(b"hip")
-                    || t.starts_with(b"HIP")
-                    || t.windows(4).any(|w| w == b"_hip" || w == b"_HIP")
-                    || t.windows(3).any(|w| w == b"Hip"))
+    if d.name != "define" || i != d.first_token as usize + 1 {
+        return false;
+    }
+    let becomes = std::str::from_utf8(cx.text(i))
+        .ok()
+        .and_then(|name| {
+            let hip = mapping_for(name, &cx.opts.target)?
+                .resolve(&cx.opts.target)
+                .name?;
+            (hip != name).then_some(hip)
         })
+        .map(str::as_bytes);
+    (i + 1..d.end_token as usize).any(|k| {
+        let t = cx.text(k);
+        cx.tok(k).kind == TokenKind::Ident
+            && (t.starts_with(b"hip")
+                || t.starts_with(b"HIP")
+                || t.windows(4).any(|w| w == b"_hip" || w == b"_HIP")
+                || t.windows(3).any(|w| w == b"Hip")
+                || becomes == Some(t))
+    })
 }
 
 /// What the resolve step made of one identifier: the rewrite step edits
