@@ -33,6 +33,7 @@ pub(crate) use shims::defined_by_fix as function_defined_by_fix;
 pub(crate) use shims::function_title as function_shim_title;
 pub use shims::headers as shimmed_headers;
 pub(crate) use shims::host_math_overload;
+pub(crate) use shims::launch_attribute_caveat;
 pub(crate) use torch::WORDS as TORCH_WORDS;
 
 use std::collections::BTreeMap;

@@ -37,9 +37,13 @@
 //! `__stwt`, `__stwb`) for every type: HIP declares the three first for
 //! `__half` and `__half2` alone, as the plain load (`amd_hip_fp16.h`), and
 //! none of the others; each is the access itself, the hint dropped
-//! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). A function the file or a
+//! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). And below
+//! HIP 6.2, CUDA 12's extensible launch: `cudaLaunchConfig_t`, its
+//! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]). A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
+
+mod launch_ex;
 
 use std::sync::LazyLock;
 
@@ -1031,12 +1035,17 @@ fn find(name: &[u8]) -> Option<&'static Function> {
     if name.starts_with(b"__v") && name.len() <= 12 {
         return all.chain(SIMD.iter()).find(|f| f.name == name);
     }
+    if name.starts_with(b"cudaLaunch") {
+        return all
+            .chain(launch_ex::FUNCTIONS.iter())
+            .find(|f| f.name == name);
+    }
     all.find(|f| f.name == name)
 }
 
-/// Whether the translation can define the function `name` (a shim).
-pub(super) fn has_function(name: &[u8]) -> bool {
-    find(name).is_some()
+/// Whether the translation can define the function `name` (a shim) at `target`.
+pub(super) fn has_function(name: &[u8], target: &crate::mappings::Target) -> bool {
+    find(name).is_some_and(|f| f.title != launch_ex::TITLE || launch_ex::available(target))
 }
 
 /// Whether defining `name` (a shim) makes the CUDA call `call` take the
@@ -1045,6 +1054,25 @@ pub(super) fn has_function(name: &[u8]) -> bool {
 pub(crate) fn answers(name: &[u8], call: &[u8]) -> bool {
     find(name).is_some_and(|f| f.answers.contains(&call))
 }
+
+/// Whether the shims `a` and `b` are one block (CUDA's launch config and
+/// `cudaLaunchKernelEx`: [`launch_ex`]), `b` perhaps a name no table maps.
+pub(super) fn same_block(a: &[u8], b: &[u8]) -> bool {
+    let launch = |n| find(n).is_some_and(|f| f.title == launch_ex::TITLE);
+    launch(a) && launch(b)
+}
+
+/// The insertion an earlier name's use of the same block makes in this
+/// round (`definitions`: [`function`]'s verdicts by name), for `name`,
+/// whose own verdict was that a helper written before it holds it.
+pub(super) fn inserted_with(definitions: &[(&[u8], Definition)], name: &[u8]) -> Option<Edit> {
+    definitions.iter().find_map(|(n, d)| match d {
+        Definition::Insert(edit) if *n != name && same_block(n, name) => Some(edit.clone()),
+        _ => None,
+    })
+}
+
+pub(crate) use launch_ex::caveat as launch_attribute_caveat;
 
 /// The title of the fix that defines the function `name`.
 /// (Or of the host location's rewrite: `super::calls::host_location_exact`.)
