@@ -31,6 +31,7 @@ pub(crate) use shims::atomic_add_overload;
 pub(crate) use shims::cache_hint_load;
 pub(crate) use shims::defined_by_fix as function_defined_by_fix;
 pub(crate) use shims::function_title as function_shim_title;
+pub(crate) use shims::half_shuffle_overloads;
 pub use shims::headers as shimmed_headers;
 pub(crate) use shims::host_math_overload;
 pub(crate) use shims::launch_attribute_caveat;

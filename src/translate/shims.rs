@@ -497,7 +497,7 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 49] = [
+const FUNCTIONS: [Function; 50] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -994,6 +994,35 @@ const FUNCTIONS: [Function; 49] = [
         "  return make_float4(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y), atomicAdd(&address->z, val.z), atomicAdd(&address->w, val.w));",
         "}"
     ),
+    Function {
+        name: b"hipify_rs_shfl_half",
+        lines: &[&[
+            "#ifndef HIPIFY_RS_SHFL_HALF",
+            "#define HIPIFY_RS_SHFL_HALF",
+            "#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)",
+            "// hipify-rs: HIP 5.2 shuffles 32- and 64-bit scalars only; CUDA's __half and __half2 shuffles (cuda_fp16.hpp), the value's bits shuffled as one 32-bit word",
+            "template <typename T, typename Shuffle>",
+            "__device__ inline T hipify_rs_shfl_bits(T var, Shuffle shuffle) {",
+            "  unsigned int bits = 0;",
+            "  __builtin_memcpy(&bits, &var, sizeof(T));",
+            "  bits = shuffle(bits);",
+            "  __builtin_memcpy(&var, &bits, sizeof(T));",
+            "  return var;",
+            "}",
+            "__device__ inline __half __shfl(__half var, int src_lane, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl(b, src_lane, width); }); }",
+            "__device__ inline __half2 __shfl(__half2 var, int src_lane, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl(b, src_lane, width); }); }",
+            "__device__ inline __half __shfl_up(__half var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }",
+            "__device__ inline __half2 __shfl_up(__half2 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }",
+            "__device__ inline __half __shfl_down(__half var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }",
+            "__device__ inline __half2 __shfl_down(__half2 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }",
+            "__device__ inline __half __shfl_xor(__half var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }",
+            "__device__ inline __half2 __shfl_xor(__half2 var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }",
+            "#endif",
+            "#endif",
+        ]],
+        title: "define CUDA's __half and __half2 shuffles (HIP 5.2 shuffles 32- and 64-bit scalars only)",
+        answers: &[],
+    },
     cache_hint!(load "__ldca", "ldca", "declares __ldca for __half and __half2 alone"),
     cache_hint!(load "__ldcg", "ldcg", "declares __ldcg for __half and __half2 alone"),
     cache_hint!(load "__ldcs", "ldcs", "declares __ldcs for __half and __half2 alone"),
@@ -1149,6 +1178,23 @@ pub(crate) fn atomic_add_overload(
     let name = format!("hipify_rs_atomicAdd_{ty}");
     let shim = find(name.as_bytes())?;
     match definition(cx, opts, name.as_bytes(), first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some((edit, shim.title)),
+        Definition::Defined | Definition::Nowhere => None,
+    }
+}
+
+/// CUDA's shuffles of `__half` and `__half2` values, which HIP 5.2 lacks,
+/// for the call at token `first` (the rule that finds it:
+/// `rules::semantics`): the insertion and its title, `None` where it has
+/// no line to go on or the file has them.
+pub(crate) fn half_shuffle_overloads(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    first: usize,
+) -> Option<(Edit, &'static str)> {
+    let name = b"hipify_rs_shfl_half";
+    let shim = find(name)?;
+    match definition(cx, opts, name, first, &mut Vec::new()) {
         Definition::Insert(edit) => Some((edit, shim.title)),
         Definition::Defined | Definition::Nowhere => None,
     }
