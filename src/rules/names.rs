@@ -240,6 +240,13 @@ fn names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 status,
                 fix,
             } => {
+                // A launch attribute the defined cudaLaunchKernelEx does not
+                // honour as CUDA does: said at the use, the definition added.
+                let caveat = crate::translate::launch_attribute_caveat(cx.text(n.tok));
+                if let Some(caveat) = caveat.filter(|_| fix.is_some()) {
+                    let message = format!("`{}`: {caveat}", raw());
+                    out.push(Diagnostic::new(Code::UnsupportedApi, range.clone(), message));
+                }
                 let d = unsupported(cx, range, mapping, &name(), *status);
                 out.push(match fix {
                     Some(edit) => d.with_fix(

@@ -1351,7 +1351,9 @@ fn argument_type<'a>(cx: &Cx<'a>, (a, b): (usize, usize)) -> Option<Vec<&'a [u8]
 /// `float2`/`float4` data, `atomicMin`/`atomicMax` on `long long`,
 /// `atomicCAS` on `unsigned short`, and the shuffles of a `__half` or
 /// `__half2` value (HIP 5.2 shuffles 32- and 64-bit scalars only: the call
-/// is ambiguous). The port does not compile there.
+/// is ambiguous). The port does not compile there; the fix defines CUDA's
+/// overload where it can (`atomicAdd` on `__half`, `__half2`, `float2`,
+/// `float4`; the `__half` and `__half2` shuffles).
 fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     let Some(args) = called_args(cx, i) else {
         return;
@@ -1421,6 +1423,26 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
         _ => None,
     }
     .and_then(|ty| crate::translate::atomic_add_overload(cx, cx.opts, ty, i));
+    // CUDA's shuffles of `__half`/`__half2` (bf16 has no HIP type to take).
+    let half_shuffle = shuffle
+        && matches!(
+            words.as_slice(),
+            [b"__half"] | [b"half"] | [b"__half2"] | [b"half2"]
+        );
+    // Defined once, before the file's first shuffle (every call's fix the
+    // same insertion).
+    let overload = overload.or_else(|| {
+        let first = (0..i)
+            .find(|&t| {
+                cx.text(t).starts_with(b"__shfl")
+                    && cx.tok(t).kind == TokenKind::Ident
+                    && cx.next(t).is_some_and(|o| cx.is_punct(o, b"("))
+            })
+            .unwrap_or(i);
+        half_shuffle
+            .then(|| crate::translate::half_shuffle_overloads(cx, cx.opts, first))
+            .flatten()
+    });
     out.push(match overload {
         Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
         None => diagnostic,

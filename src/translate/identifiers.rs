@@ -603,7 +603,9 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
                 cx.tok(i).range(),
                 "hipMemLocationTypeInvalid",
             ));
-        } else if shims::has_function(cx.text(i)) && !mapping.uses_roc(&cx.opts.target) {
+        } else if shims::has_function(cx.text(i), &cx.opts.target)
+            && !mapping.uses_roc(&cx.opts.target)
+        {
             let k = match definitions.iter().position(|(n, _)| *n == cx.text(i)) {
                 Some(k) => k,
                 None => {
@@ -617,7 +619,14 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
                 }
             };
             match &definitions[k].1 {
-                shims::Definition::Defined => continue,
+                // Another name's use brings the same block in this round
+                // (CUDA's launch config): this use's fix is that insertion.
+                shims::Definition::Defined => {
+                    match shims::inserted_with(&definitions, cx.text(i)) {
+                        Some(edit) => fix = Some(edit),
+                        None => continue,
+                    }
+                }
                 shims::Definition::Insert(edit) => fix = Some(edit.clone()),
                 shims::Definition::Nowhere => {}
             }
@@ -641,7 +650,14 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
     own.sort_unstable();
     own.extend(defined.iter().map(|d| crate::project::defines(d)));
     for i in unknown {
-        if !declared.contains(cx.text(i)) {
+        // A name no table maps that a block the file gets defines too
+        // (`cudaLaunchKernelEx`, with CUDA's launch config).
+        let shimmed = || {
+            (definitions.iter()).any(|(n, d)| {
+                !matches!(d, shims::Definition::Nowhere) && shims::same_block(n, cx.text(i))
+            })
+        };
+        if !declared.contains(cx.text(i)) && !shimmed() {
             names.push(Name {
                 tok: i,
                 verdict: Verdict::Unmapped,

@@ -37,9 +37,13 @@
 //! `__stwt`, `__stwb`) for every type: HIP declares the three first for
 //! `__half` and `__half2` alone, as the plain load (`amd_hip_fp16.h`), and
 //! none of the others; each is the access itself, the hint dropped
-//! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). A function the file or a
+//! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). And below
+//! HIP 6.2, CUDA 12's extensible launch: `cudaLaunchConfig_t`, its
+//! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]). A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
+
+mod launch_ex;
 
 use std::sync::LazyLock;
 
@@ -493,7 +497,7 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 49] = [
+const FUNCTIONS: [Function; 50] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -990,6 +994,35 @@ const FUNCTIONS: [Function; 49] = [
         "  return make_float4(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y), atomicAdd(&address->z, val.z), atomicAdd(&address->w, val.w));",
         "}"
     ),
+    Function {
+        name: b"hipify_rs_shfl_half",
+        lines: &[&[
+            "#ifndef HIPIFY_RS_SHFL_HALF",
+            "#define HIPIFY_RS_SHFL_HALF",
+            "#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)",
+            "// hipify-rs: HIP 5.2 shuffles 32- and 64-bit scalars only; CUDA's __half and __half2 shuffles (cuda_fp16.hpp), the value's bits shuffled as one 32-bit word",
+            "template <typename T, typename Shuffle>",
+            "__device__ inline T hipify_rs_shfl_bits(T var, Shuffle shuffle) {",
+            "  unsigned int bits = 0;",
+            "  __builtin_memcpy(&bits, &var, sizeof(T));",
+            "  bits = shuffle(bits);",
+            "  __builtin_memcpy(&var, &bits, sizeof(T));",
+            "  return var;",
+            "}",
+            "__device__ inline __half __shfl(__half var, int src_lane, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl(b, src_lane, width); }); }",
+            "__device__ inline __half2 __shfl(__half2 var, int src_lane, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl(b, src_lane, width); }); }",
+            "__device__ inline __half __shfl_up(__half var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }",
+            "__device__ inline __half2 __shfl_up(__half2 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }",
+            "__device__ inline __half __shfl_down(__half var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }",
+            "__device__ inline __half2 __shfl_down(__half2 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }",
+            "__device__ inline __half __shfl_xor(__half var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }",
+            "__device__ inline __half2 __shfl_xor(__half2 var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bits(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }",
+            "#endif",
+            "#endif",
+        ]],
+        title: "define CUDA's __half and __half2 shuffles (HIP 5.2 shuffles 32- and 64-bit scalars only)",
+        answers: &[],
+    },
     cache_hint!(load "__ldca", "ldca", "declares __ldca for __half and __half2 alone"),
     cache_hint!(load "__ldcg", "ldcg", "declares __ldcg for __half and __half2 alone"),
     cache_hint!(load "__ldcs", "ldcs", "declares __ldcs for __half and __half2 alone"),
@@ -1031,6 +1064,11 @@ fn find(name: &[u8]) -> Option<&'static Function> {
     if name.starts_with(b"__v") && name.len() <= 12 {
         return all.chain(SIMD.iter()).find(|f| f.name == name);
     }
+    if name.starts_with(b"cudaLaunch") {
+        return all
+            .chain(launch_ex::FUNCTIONS.iter())
+            .find(|f| f.name == name);
+    }
     all.find(|f| f.name == name)
 }
 
@@ -1041,30 +1079,36 @@ pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
     let Some(body) = text.strip_suffix(nl).filter(|b| !b.is_empty()) else {
         return false;
     };
-    FUNCTIONS.iter().chain(SIMD.iter()).any(|f| {
-        let mut rest = body;
-        for part in f.lines {
-            let mut after = Some(rest);
-            for l in *part {
-                after = after
-                    .and_then(|r| r.strip_prefix(l))
-                    .and_then(|r| r.strip_prefix(nl));
+    // Every name of the extensible-launch block is the whole block: one will do.
+    let launch_ex = launch_ex::FUNCTIONS.iter().take(1);
+    FUNCTIONS
+        .iter()
+        .chain(SIMD.iter())
+        .chain(launch_ex)
+        .any(|f| {
+            let mut rest = body;
+            for part in f.lines {
+                let mut after = Some(rest);
+                for l in *part {
+                    after = after
+                        .and_then(|r| r.strip_prefix(l))
+                        .and_then(|r| r.strip_prefix(nl));
+                }
+                match after {
+                    Some(r) => rest = r,
+                    None if part
+                        .first()
+                        .is_some_and(|l| l.starts_with("#ifndef HIPIFY_RS_")) => {}
+                    None => return false,
+                }
             }
-            match after {
-                Some(r) => rest = r,
-                None if part
-                    .first()
-                    .is_some_and(|l| l.starts_with("#ifndef HIPIFY_RS_")) => {}
-                None => return false,
-            }
-        }
-        rest.is_empty()
-    })
+            rest.is_empty()
+        })
 }
 
-/// Whether the translation can define the function `name` (a shim).
-pub(super) fn has_function(name: &[u8]) -> bool {
-    find(name).is_some()
+/// Whether the translation can define the function `name` (a shim) at `target`.
+pub(super) fn has_function(name: &[u8], target: &crate::mappings::Target) -> bool {
+    find(name).is_some_and(|f| f.title != launch_ex::TITLE || launch_ex::available(target))
 }
 
 /// Whether defining `name` (a shim) makes the CUDA call `call` take the
@@ -1073,6 +1117,25 @@ pub(super) fn has_function(name: &[u8]) -> bool {
 pub(crate) fn answers(name: &[u8], call: &[u8]) -> bool {
     find(name).is_some_and(|f| f.answers.contains(&call))
 }
+
+/// Whether the shims `a` and `b` are one block (CUDA's launch config and
+/// `cudaLaunchKernelEx`: [`launch_ex`]), `b` perhaps a name no table maps.
+pub(super) fn same_block(a: &[u8], b: &[u8]) -> bool {
+    let launch = |n| find(n).is_some_and(|f| f.title == launch_ex::TITLE);
+    launch(a) && launch(b)
+}
+
+/// The insertion an earlier name's use of the same block makes in this
+/// round (`definitions`: [`function`]'s verdicts by name), for `name`,
+/// whose own verdict was that a helper written before it holds it.
+pub(super) fn inserted_with(definitions: &[(&[u8], Definition)], name: &[u8]) -> Option<Edit> {
+    definitions.iter().find_map(|(n, d)| match d {
+        Definition::Insert(edit) if *n != name && same_block(n, name) => Some(edit.clone()),
+        _ => None,
+    })
+}
+
+pub(crate) use launch_ex::caveat as launch_attribute_caveat;
 
 /// The title of the fix that defines the function `name`.
 /// (Or of the host location's rewrite: `super::calls::host_location_exact`.)
@@ -1149,6 +1212,23 @@ pub(crate) fn atomic_add_overload(
     let name = format!("hipify_rs_atomicAdd_{ty}");
     let shim = find(name.as_bytes())?;
     match definition(cx, opts, name.as_bytes(), first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some((edit, shim.title)),
+        Definition::Defined | Definition::Nowhere => None,
+    }
+}
+
+/// CUDA's shuffles of `__half` and `__half2` values, which HIP 5.2 lacks,
+/// for the call at token `first` (the rule that finds it:
+/// `rules::semantics`): the insertion and its title, `None` where it has
+/// no line to go on or the file has them.
+pub(crate) fn half_shuffle_overloads(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    first: usize,
+) -> Option<(Edit, &'static str)> {
+    let name = b"hipify_rs_shfl_half";
+    let shim = find(name)?;
+    match definition(cx, opts, name, first, &mut Vec::new()) {
         Definition::Insert(edit) => Some((edit, shim.title)),
         Definition::Defined | Definition::Nowhere => None,
     }

@@ -62,3 +62,7 @@ void launch_pdl(const float *x, float *y, int n, cudaStream_t s) {
   cfg.numAttrs = 1;
   cudaLaunchKernelEx(&cfg, consumer, x, y, n);
 }
+
+void dump_logs_to_file() {
+  cudaLogsDumpToFile(nullptr, "cuda.log", 0);
+}
