@@ -31,8 +31,10 @@
 //!    Any other edit within one token is refused.
 //! 4. [`Class::InLine`]: text within a line, where neither the bytes
 //!    replaced nor the new text hold a `;`, brace, `#`, quote, `/`, `\`,
-//!    line break, `<<` or `>>`, and every word of the new text is one no
-//!    pass acts on: a call's argument wrapped or added (`HIP_SYMBOL(`), a
+//!    line break, `<<` or `>>`, every word of the new text is one no pass
+//!    acts on, and brackets it opens or closes are closed or opened on its
+//!    line by the round's edits (a wrapper's two halves): a call's argument
+//!    wrapped or added (`HIP_SYMBOL(`), a
 //!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
 //!    launch's blanks removed, an identifier of a directive replaced by
@@ -183,6 +185,14 @@ struct Judge<'c, 'a> {
     /// an edit of the round does. (A definition's kernel-language words
     /// would make the next round add it to a file that had none.)
     has_hip_runtime: bool,
+    /// The lines where the round's edits open brackets they do not close
+    /// there, or close ones they did not open: a wrapper whose halves lie
+    /// on different lines (`(const char**)(` … `)` around an argument that
+    /// runs on), which the next round may read otherwise. Made on first
+    /// need.
+    unbalanced_lines: std::cell::OnceCell<Vec<std::ops::Range<usize>>>,
+    /// The round's edits, for the lines above.
+    edits: &'c [Edit],
 }
 
 /// The words of a wrapper's text, outside its string literals (none has one).
@@ -200,6 +210,56 @@ fn is_word(t: &str) -> bool {
 
 fn word_byte(b: &u8) -> bool {
     lex::CLASS[*b as usize] != 0
+}
+
+/// The `(`s and `[`s edit `e` opens less those it closes, in its text
+/// against the bytes it replaces.
+fn bracket_delta(src: &[u8], e: &Edit) -> (i32, i32) {
+    let count = |t: &[u8], open: u8, close: u8| {
+        t.iter()
+            .map(|&b| i32::from(b == open) - i32::from(b == close))
+            .sum::<i32>()
+    };
+    let (new, old) = (e.text.as_bytes(), &src[e.range.clone()]);
+    (
+        count(new, b'(', b')') - count(old, b'(', b')'),
+        count(new, b'[', b']') - count(old, b'[', b']'),
+    )
+}
+
+/// The lines (byte ranges without their line break, sorted) whose edits
+/// leave brackets open or close more than they open, summed over the line.
+/// One sweep in the edits' order: a long line with many edits is read
+/// once, not once per edit.
+fn unbalanced_lines(src: &[u8], edits: &[Edit]) -> Vec<std::ops::Range<usize>> {
+    let mut order: Vec<&Edit> = edits.iter().collect();
+    order.sort_by_key(|e| e.range.start);
+    let mut sums: Vec<(usize, (i32, i32))> = Vec::new();
+    let (mut line, mut swept) = (0, 0);
+    for e in order {
+        let at = e.range.start;
+        if at > swept {
+            if let Some(p) = memchr::memrchr2(b'\n', b'\r', &src[swept..at]) {
+                line = swept + p + 1;
+            }
+            swept = at;
+        }
+        let (p, s) = bracket_delta(src, e);
+        match sums.last_mut() {
+            Some((l, sum)) if *l == line => {
+                sum.0 += p;
+                sum.1 += s;
+            }
+            _ => sums.push((line, (p, s))),
+        }
+    }
+    (sums.into_iter())
+        .filter(|(_, sum)| *sum != (0, 0))
+        .map(|(line, _)| {
+            let end = memchr::memchr2(b'\n', b'\r', &src[line..]).map_or(src.len(), |p| line + p);
+            line..end
+        })
+        .collect()
 }
 
 /// Whether applying `e` puts a backslash right before a line end, at
@@ -243,6 +303,8 @@ impl<'c, 'a> Judge<'c, 'a> {
                         && cx.tok(t).kind == TokenKind::HeaderName
                         && cx.text(t).get(1..cx.text(t).len() - 1) == Some(HIP_RUNTIME.as_bytes())
                 }),
+            unbalanced_lines: std::cell::OnceCell::new(),
+            edits,
         }
     }
 
@@ -339,7 +401,13 @@ impl<'c, 'a> Judge<'c, 'a> {
                 && e.text
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .all(|w| w.is_empty() || inert(w.as_bytes()))
-                && self.keeps_neighbours(e);
+                && self.keeps_neighbours(e)
+                && (bracket_delta(cx.src, e) == (0, 0) || {
+                    let lines = (self.unbalanced_lines)
+                        .get_or_init(|| unbalanced_lines(cx.src, self.edits));
+                    let k = lines.partition_point(|l| l.end <= r.start);
+                    lines.get(k).is_none_or(|l| !l.contains(&r.start))
+                });
             return ok.then_some(Class::InLine);
         }
         if r.is_empty() {
@@ -867,6 +935,10 @@ mod tests {
         // An argument wrapped.
         let src = "__constant__ float c[4];\nvoid f(float* h) { cudaMemcpyToSymbol(c, h, 16); }\n";
         accepts(src, &opts, Class::InLine, "", "HIP_SYMBOL(");
+        // Its halves on different lines (an argument that runs on) are
+        // refused: the lines between them may read otherwise next round.
+        let src = "namespace dev { __constant__ float c[4]; }\nvoid f(float* h) { cudaMemcpyToSymbol(dev::\n  c, h, 16); }\n";
+        refuses(src, &opts, "", "HIP_SYMBOL(");
         // A warp mask dropped (HIP 5.2).
         let mut opts = Options::default();
         opts.target.hip_version = Version::parse("5.2").unwrap();
@@ -948,6 +1020,43 @@ mod tests {
         // Any other code inserted as lines is not one.
         assert!(!translate::is_shim_definition("int x;\n\n", "\n"));
         assert!(!translate::is_shim_definition("\n", "\n"));
+    }
+
+    #[test]
+    fn unbalanced_lines_sum_each_lines_edits() {
+        // The per-edit reading it replaces: each edit's line found anew.
+        let naive = |src: &[u8], edits: &[Edit]| {
+            let mut by_line: BTreeMap<usize, (i32, i32)> = BTreeMap::new();
+            for e in edits {
+                let at = e.range.start;
+                let line = memchr::memrchr2(b'\n', b'\r', &src[..at]).map_or(0, |p| p + 1);
+                let (p, s) = bracket_delta(src, e);
+                let sum = by_line.entry(line).or_default();
+                sum.0 += p;
+                sum.1 += s;
+            }
+            (by_line.into_iter())
+                .filter(|(_, sum)| *sum != (0, 0))
+                .map(|(l, _)| {
+                    l..memchr::memchr2(b'\n', b'\r', &src[l..]).map_or(src.len(), |p| l + p)
+                })
+                .collect::<Vec<_>>()
+        };
+        let src = b"f(a,\n  b); g(c)\r\nh(x[1], y)\nlast(";
+        let edits = [
+            Edit::insert(15, ")"),
+            Edit::insert(0, "w("),
+            Edit::insert(12, "(T)("),
+            Edit::replace(17..18, "(("),
+            Edit::insert(22, "["),
+            Edit::insert(29, "]"),
+            Edit::insert(src.len(), ")"),
+            Edit::insert(5, "("),
+        ];
+        for n in 0..=edits.len() {
+            let (a, b) = (unbalanced_lines(src, &edits[..n]), naive(src, &edits[..n]));
+            assert_eq!(a, b, "the first {n} edits");
+        }
     }
 
     #[test]
