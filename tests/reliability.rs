@@ -1430,12 +1430,24 @@ fn fuzz_v2_call_beside_launch_junk() {
     translates_to_itself("tests/data/fuzz/v2-call-beside-launch-junk.cu");
 }
 
+/// Open (a local fuzz run on the session's final engine, `single_source`):
+/// a round that inserts a shim's definition (`__reduce_or_sync`'s, whose
+/// lambda declares `unsigned int a, unsigned int b`) settles, and the next
+/// round's host `min`/`max` rule reads those parameters as the nearest
+/// declarations of a junk `max(a, b)` at namespace scope whose names the
+/// file declares nowhere, and fixes it. Input as the fuzzer gave it.
+#[test]
+#[ignore = "open: the shim parameters class, not yet fixed"]
+fn fuzz_shim_parameters_read_as_declarations() {
+    translates_to_itself_with(
+        "tests/data/fuzz-open/shim-parameters-read-as-declarations.cu",
+        &["-q", "--no-config"],
+    );
+}
+
 /// Translating `input` (a path from the repository's root) with every
 /// option, then translating the output again, changes nothing.
 fn translates_to_itself(input: &str) {
-    let dir = tempfile::tempdir().unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(input);
-    let name = src.file_name().unwrap();
     let opts = [
         "-q",
         "--no-config",
@@ -1446,6 +1458,14 @@ fn translates_to_itself(input: &str) {
         "--miopen",
         "--experimental",
     ];
+    translates_to_itself_with(input, &opts);
+}
+
+/// [`translates_to_itself`] with the options `opts`.
+fn translates_to_itself_with(input: &str, opts: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(input);
+    let name = src.file_name().unwrap();
     let once = dir.path().join("once");
     let twice = dir.path().join("twice");
     let mut args: Vec<&str> = opts.to_vec();

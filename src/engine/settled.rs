@@ -58,8 +58,9 @@
 //! 7. [`Class::Wrapper`]: a call rewrite's argument wrapper opened (a
 //!    `wrap_arg`'s text from the tables and `(`: `[](const hipMemLocation
 //!    &l) { … }(`), its words inert, as [`Class::InLine`] judges its
-//!    neighbours: the call is renamed in the same round, and HIP's name has
-//!    no rewrite to wrap it again.
+//!    neighbours and its brackets (the `)` that closes it on its line): the
+//!    call is renamed in the same round, and HIP's name has no rewrite to
+//!    wrap it again.
 //! 8. [`Class::DirectiveDeleted`]: a whole directive (its line and line
 //!    break) deleted where it joins no code: before the first token of code,
 //!    next to a directive that stays, or after a `;`, `{` or `}` that
@@ -308,6 +309,17 @@ impl<'c, 'a> Judge<'c, 'a> {
         }
     }
 
+    /// Whether the brackets `e` opens or closes are closed or opened on its
+    /// line by the round's edits (a wrapper's two halves on one line).
+    fn balanced_on_its_line(&self, e: &Edit) -> bool {
+        bracket_delta(self.cx.src, e) == (0, 0) || {
+            let lines =
+                (self.unbalanced_lines).get_or_init(|| unbalanced_lines(self.cx.src, self.edits));
+            let k = lines.partition_point(|l| l.end <= e.range.start);
+            lines.get(k).is_none_or(|l| !l.contains(&e.range.start))
+        }
+    }
+
     /// The class of `e`, or `None` where the next round may read the text
     /// around it differently.
     fn class(&mut self, e: &Edit) -> Option<Class> {
@@ -402,12 +414,7 @@ impl<'c, 'a> Judge<'c, 'a> {
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .all(|w| w.is_empty() || inert(w.as_bytes()))
                 && self.keeps_neighbours(e)
-                && (bracket_delta(cx.src, e) == (0, 0) || {
-                    let lines = (self.unbalanced_lines)
-                        .get_or_init(|| unbalanced_lines(cx.src, self.edits));
-                    let k = lines.partition_point(|l| l.end <= r.start);
-                    lines.get(k).is_none_or(|l| !l.contains(&r.start))
-                });
+                && self.balanced_on_its_line(e);
             return ok.then_some(Class::InLine);
         }
         if r.is_empty() {
@@ -427,7 +434,8 @@ impl<'c, 'a> Judge<'c, 'a> {
             } else if mappings::is_wrapper_opening(&e.text) {
                 let ok = !self.launches_left
                     && wrapper_words(&e.text).all(|w| inert(w.as_bytes()))
-                    && self.keeps_neighbours(e);
+                    && self.keeps_neighbours(e)
+                    && self.balanced_on_its_line(e);
                 return ok.then_some(Class::Wrapper);
             } else {
                 return None;
@@ -1091,6 +1099,18 @@ mod tests {
             "",
             "[](const hipMemLocation &l) { return l.type == hipMemLocationTypeDevice ? l.id : hipCpuDeviceId; }(",
         );
+        // Its halves on different lines (an argument that runs on) are
+        // refused, as InLine's are (fuzz, a local run on the session's
+        // final engine: a host `max` in junk read otherwise next round).
+        let src = "void f(float *p, size_t n, cudaStream_t s) {\n  cudaMemPrefetchAsync(p, n, cudaMemLocation{\n    cudaMemLocationTypeDevice, 0}, 0, s);\n}\n";
+        let (_, judged, settles) = judge(src, &opts);
+        assert!(
+            judged
+                .iter()
+                .any(|(_, n, c)| c.is_none() && n.starts_with("[](const hipMemLocation")),
+            "{judged:#?}"
+        );
+        assert!(!settles);
         // Other text with braces in an argument is not one.
         assert!(!mappings::is_wrapper_opening("[]() { return 0; }("));
     }
