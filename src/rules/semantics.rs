@@ -1573,19 +1573,14 @@ fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
 
 /// The tokens that declare a function spelled `name` (see [`defines`]).
 fn declarations<'c>(cx: &'c Cx<'_>, name: &'c [u8]) -> impl Iterator<Item = usize> + 'c {
-    let mut k = 0;
-    memchr::memmem::find_iter(cx.src, name).filter_map(move |at| {
-        k = cx.first_at_or_after(at, k);
-        (k < cx.lx.tokens.len()
-            && cx.tok(k).start as usize == at
-            && cx.text(k) == name
-            && cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
-            && cx.prev(k).is_some_and(|p| {
-                cx.tok(p).kind == TokenKind::Ident
-                    && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw")
-            }))
-        .then_some(k)
-    })
+    cx.idents_named(name, 0..cx.lx.tokens.len())
+        .filter(move |&k| {
+            cx.next(k).is_some_and(|o| cx.is_punct(o, b"("))
+                && cx.prev(k).is_some_and(|p| {
+                    cx.tok(p).kind == TokenKind::Ident
+                        && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw")
+                })
+        })
 }
 
 /// Kernel launches in device code (`child<<<g, b>>>(…)` in a `__global__`
