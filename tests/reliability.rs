@@ -1430,17 +1430,16 @@ fn fuzz_v2_call_beside_launch_junk() {
     translates_to_itself("tests/data/fuzz/v2-call-beside-launch-junk.cu");
 }
 
-/// Open (a local fuzz run on the session's final engine, `single_source`):
-/// a round that inserts a shim's definition (`__reduce_or_sync`'s, whose
-/// lambda declares `unsigned int a, unsigned int b`) settles, and the next
-/// round's host `min`/`max` rule reads those parameters as the nearest
-/// declarations of a junk `max(a, b)` at namespace scope whose names the
-/// file declares nowhere, and fixes it. Input as the fuzzer gave it.
+/// A local fuzz run (`single_source`): a round that inserts a shim's
+/// definition (`__reduce_or_sync`'s, whose lambda declares `unsigned int a,
+/// unsigned int b`) settled, and the next round's host `min`/`max` rule read
+/// those parameters as the nearest declarations of a junk `max(a, b)` at
+/// namespace scope whose names the file declares nowhere. The look-ups for
+/// a declaration now skip inserted definitions. Input as the fuzzer gave it.
 #[test]
-#[ignore = "open: the shim parameters class, not yet fixed"]
 fn fuzz_shim_parameters_read_as_declarations() {
     translates_to_itself_with(
-        "tests/data/fuzz-open/shim-parameters-read-as-declarations.cu",
+        "tests/data/fuzz/shim-parameters-read-as-declarations.cu",
         &["-q", "--no-config"],
     );
 }

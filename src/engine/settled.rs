@@ -50,8 +50,9 @@
 //! 6. [`Class::Definition`]: a definition the translation writes for a
 //!    function HIP lacks (`translate/shims.rs`: its parts as written there),
 //!    inserted where [`Class::Lines`] may be. Its code declares only its own
-//!    parameters and locals and names only HIP's API and its own
-//!    `hipify_rs_` names; a `#define` of the CUDA name makes the next round
+//!    parameters and locals, which the look-ups for a name's declaration
+//!    skip (`shims::inserted_definitions`), and names only HIP's API and its
+//!    own `hipify_rs_` names; a `#define` of the CUDA name makes the next round
 //!    read the calls as the project's, as this round left them. Not in a
 //!    round where another definition found no line to go on: the code an
 //!    inserted definition ends may give it one in the next.

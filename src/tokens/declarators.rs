@@ -19,8 +19,15 @@ pub(crate) struct Declarators {
 
 impl Declarators {
     pub(super) fn new(cx: &Tokens<'_>) -> Declarators {
+        // Outside the hidden ranges (in order: one cursor for the walk).
+        let mut hidden = cx.hidden.iter().peekable();
+        let mut visible = |k: usize| {
+            while hidden.next_if(|r| r.end as usize <= k).is_some() {}
+            hidden.peek().is_none_or(|r| k < r.start as usize)
+        };
         let found: Vec<(u32, u32)> = (0..cx.lx.tokens.len())
             .filter(|&k| cx.tok(k).kind == TokenKind::Ident && may_end_declarator(cx, k))
+            .filter(|&k| visible(k))
             .map(|k| (text_hash(cx.text(k)) as u32, k as u32))
             .collect();
         let buckets = found.len().next_power_of_two();

@@ -42,6 +42,9 @@ pub(crate) struct Tokens<'a> {
     /// A shim's definition found no line to go on in this text (see
     /// [`Tokens::note_definition_without_line`]).
     definition_without_line: Cell<bool>,
+    /// Token ranges whose declarations the look-ups skip (see
+    /// [`Tokens::hide_declarations_in`]), in order.
+    hidden: Vec<Range<u32>>,
 }
 
 /// The brackets of a token stream, for long scans: which pairs with which.
@@ -109,7 +112,17 @@ impl<'a> Tokens<'a> {
             macro_names: OnceCell::new(),
             declarators: OnceCell::new(),
             definition_without_line: Cell::new(false),
+            hidden: Vec::new(),
         }
+    }
+
+    /// Makes the declarations in token ranges `hidden` (in order, apart)
+    /// invisible to [`Tokens::possible_declarators`]: definitions the
+    /// translation inserted, whose parameters are no declarations of the
+    /// file's names. Before the first look-up.
+    pub(crate) fn hide_declarations_in(&mut self, hidden: Vec<Range<u32>>) {
+        debug_assert!(self.declarators.get().is_none());
+        self.hidden = hidden;
     }
 
     /// Records that a shim's definition found no line to go on in this

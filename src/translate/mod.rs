@@ -419,7 +419,9 @@ impl<'a> std::ops::Deref for Cx<'a> {
 
 impl<'a> Cx<'a> {
     /// A file's state before any pass, over its `tokens`.
-    pub(crate) fn new(tokens: Tokens<'a>, opts: &'a Options) -> Cx<'a> {
+    pub(crate) fn new(mut tokens: Tokens<'a>, opts: &'a Options) -> Cx<'a> {
+        let inserted = shims::inserted_definitions(&tokens);
+        tokens.hide_declarations_in(inserted);
         Cx {
             tokens,
             opts,

@@ -1106,6 +1106,48 @@ pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
         })
 }
 
+/// The token ranges of the definitions [`definition`] inserted in the
+/// text `cx` reads: each from a shim part's opening `#if` line, as written
+/// there, to the `#endif` that closes it. Their parameters and locals
+/// declare nothing the file's own code names (a lambda's `unsigned int a`
+/// is no declaration of a later `max(a, b)`), so the look-ups for a name's
+/// declaration skip them ([`Tokens::hide_declarations_in`]).
+pub(crate) fn inserted_definitions(cx: &Tokens<'_>) -> Vec<std::ops::Range<u32>> {
+    static OPENINGS: LazyLock<std::collections::HashSet<&'static [u8]>> = LazyLock::new(|| {
+        (FUNCTIONS
+            .iter()
+            .chain(SIMD.iter())
+            .chain(launch_ex::FUNCTIONS.iter()))
+        .flat_map(|f| f.lines.iter().filter_map(|part| part.first()))
+        .filter(|l| l.starts_with("#if"))
+        .map(|l| l.as_bytes())
+        .collect()
+    });
+    let mut blocks = Vec::new();
+    let dirs = &cx.lx.directives;
+    let mut d = 0;
+    while d < dirs.len() {
+        let line = &cx.src[dirs[d].line_start as usize..dirs[d].end as usize];
+        if !dirs[d].name.starts_with("if") || !OPENINGS.contains(line) {
+            d += 1;
+            continue;
+        }
+        let mut depth = 0usize;
+        let close = (d..dirs.len()).find(|&e| {
+            match dirs[e].name.as_str() {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "endif" => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let Some(close) = close else { break };
+        blocks.push(dirs[d].first_token..dirs[close].end_token);
+        d = close + 1;
+    }
+    blocks
+}
+
 /// Whether the translation can define the function `name` (a shim) at `target`.
 pub(super) fn has_function(name: &[u8], target: &crate::mappings::Target) -> bool {
     find(name).is_some_and(|f| f.title != launch_ex::TITLE || launch_ex::available(target))
@@ -1414,6 +1456,34 @@ fn deleted_word(cx: &Tokens<'_>, opts: &Options, k: usize) -> bool {
 mod tests {
     use super::*;
     use crate::mappings;
+
+    /// Every shim's text is one inserted definition (its helper parts
+    /// nested within), from its first line to its last; code around it is
+    /// outside.
+    #[test]
+    fn inserted_definitions_span_each_shim() {
+        for f in FUNCTIONS
+            .iter()
+            .chain(SIMD.iter())
+            .chain(launch_ex::FUNCTIONS.iter())
+        {
+            let text: String = f
+                .lines
+                .iter()
+                .flat_map(|p| p.iter())
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let src = format!("int before;\n{text}int after;\n");
+            let lexed = crate::lex::lex(src.as_bytes());
+            let cx = Tokens::new(src.as_bytes(), &lexed);
+            let blocks = inserted_definitions(&cx);
+            let name = String::from_utf8_lossy(f.name);
+            assert_eq!(blocks.len(), 1, "{name}: {blocks:?}");
+            let n = lexed.tokens.len() as u32;
+            // `int before ;` and `int after ;` lie outside.
+            assert_eq!(blocks[0], 3..n - 3, "{name}");
+        }
+    }
 
     /// `simd.h` defines exactly the functions the tables list with no HIP
     /// name among CUDA's SIMD intrinsics: all 82, each its own block.
