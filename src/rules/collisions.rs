@@ -500,8 +500,9 @@ struct Overload {
     name: usize,
     /// The parameter list's `(` and `)`.
     params: (usize, usize),
-    /// The parameter types after translation, one entry per parameter.
-    translated: Vec<String>,
+    /// The parameter types after translation, one entry per parameter,
+    /// read once another definition has the same name.
+    translated: std::cell::OnceCell<Vec<String>>,
     /// The bracket around the name (`enclosing_open`), read once
     /// it matters: at namespace scope that walk crosses the whole file.
     scope_open: std::cell::OnceCell<Option<usize>>,
@@ -562,7 +563,7 @@ fn collapsed_overloads(
         overloads.push(Overload {
             name,
             params,
-            translated: parameter_types(cx, params, true),
+            translated: std::cell::OnceCell::new(),
             scope_open: std::cell::OnceCell::new(),
         });
     }
@@ -578,10 +579,14 @@ fn collapsed_overloads(
         exclusive_branches(&paths[a], &paths[b])
     };
     let scope_open = |o: &Overload| *o.scope_open.get_or_init(|| cx.enclosing_open(o.name));
+    fn translated<'o>(cx: &Cx<'_>, o: &'o Overload) -> &'o [String] {
+        o.translated
+            .get_or_init(|| parameter_types(cx, o.params, true))
+    }
     for (n, later) in overloads.iter().enumerate() {
         let first = overloads[..n].iter().enumerate().find(|&(m, o)| {
             cx.text(o.name) == cx.text(later.name)
-                && o.translated == later.translated
+                && translated(cx, o) == translated(cx, later)
                 && scope_open(o) == scope_open(later)
                 && !exclusive(m, n)
                 // The same types in CUDA too: what tells them apart there
@@ -604,7 +609,7 @@ fn collapsed_overloads(
                 before(later),
                 before(first),
                 line_of(cx, &line_index, first.name),
-                later.translated.join(", "),
+                translated(cx, later).join(", "),
             ),
         );
         let body_close = cx.next(later.params.1).and_then(|mut b| {

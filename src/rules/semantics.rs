@@ -218,8 +218,10 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// The variables the file declares with one of `types` (`CUtexObject a, b;`,
-/// a parameter `cudaSurfaceObject_t surf`, `CUdeviceptr d = 0;`).
-fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
+/// a parameter `cudaSurfaceObject_t surf`, `CUdeviceptr d = 0;`), as a
+/// set: callers test every token against it, and an amalgamated source
+/// declares hundreds.
+fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Names<'a> {
     // The type names' tokens, found in the text (they are rare), in order.
     let tokens = &cx.lx.tokens;
     let mut k = 0;
@@ -235,7 +237,7 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
         })
         .collect();
     typed.sort_unstable();
-    let mut handles: Vec<&[u8]> = Vec::new();
+    let mut handles = Names::default();
     for k in typed {
         // Past a reference's `&` (`CUdeviceptr &in`), not an rvalue's `&&`.
         let mut v = cx.next(k);
@@ -248,7 +250,7 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
             if !ends_declarator(cx, name) {
                 break;
             }
-            handles.push(cx.text(name));
+            handles.insert(cx.text(name));
             // `a = 0, b` in one declaration (not a parameter list's next
             // parameter): past the initialiser to the comma.
             let parameter = cx
@@ -268,6 +270,9 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Vec<&'a [u8]> {
     }
     handles
 }
+
+/// A set of names, hashed as the declarator index hashes them.
+type Names<'a> = std::collections::HashSet<&'a [u8], foldhash::fast::FixedState>;
 
 /// The type word of the nearest declaration before token `use_tok` of the
 /// name it spells (`CUdeviceptr` of `CUdeviceptr d;`, `*` of `int *d`),
@@ -349,7 +354,7 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let hip_pointers = if memchr::memmem::find(cx.src, b"hipDeviceptr_t").is_some() {
         variables_of(cx, &[b"hipDeviceptr_t"])
     } else {
-        Vec::new()
+        Names::default()
     };
     let integer_value = |v: usize| match cx.tok(v).kind {
         // An integer literal, not zero (`0` is the null pointer in HIP too).
