@@ -4472,7 +4472,7 @@ pub static MAPPINGS: &[Mapping] = &[
     gen_m("__threadfence_block", Family::Device, Kind::Function, 0, 0, 0, 0, gen_side(Some("__threadfence_block"), 1006000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),
     gen_m("__threadfence_cluster", Family::Device, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, "Thread block clusters (sm_90) have no HIP counterpart: no cluster dimensions, barriers or distributed shared memory; restructure the kernel around blocks."),
     gen_m("__threadfence_system", Family::Device, Kind::Function, 0, 0, 0, 0, gen_side(Some("__threadfence_system"), 1006000, 0, 0, 0, false), GEN_NO_SIDE, None, None, ""),
-    gen_m("__trap", Family::Device, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, ""),
+    gen_m("__trap", Family::Device, Kind::Function, 0, 0, 0, 0, gen_side(Some("__builtin_trap"), 1006000, 0, 0, 0, false), GEN_NO_SIDE, None, None, "Clang's builtin, which HIP's device abort() and assert() call: it ends the kernel with an error the host sees, as __trap does."),
     gen_m("__u128AtomicCAS", Family::Device, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, "128-bit atomics (sm_90) have no HIP counterpart: HIP's widest atomicCAS is 64-bit; guard the data with a lock or split it."),
     gen_m("__u128AtomicCAS_block", Family::Device, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, "128-bit atomics (sm_90) have no HIP counterpart: HIP's widest atomicCAS is 64-bit; guard the data with a lock or split it."),
     gen_m("__u128AtomicCAS_system", Family::Device, Kind::Function, 0, 0, 0, 0, GEN_NO_SIDE, GEN_NO_SIDE, None, None, "128-bit atomics (sm_90) have no HIP counterpart: HIP's widest atomicCAS is 64-bit; guard the data with a lock or split it."),
