@@ -168,7 +168,8 @@ pub(super) fn is_warp_function(t: &[u8]) -> bool {
 /// The name of the function whose body the `{` at `open` opens:
 /// `name(params) [const|noexcept|override|final] {`. Not a macro that
 /// opens a loop in a body (`CUDA_1D_KERNEL_LOOP(i, n) {`, as Caffe, mmcv
-/// and PyTorch write kernels): a name that starts a statement there.
+/// and PyTorch write kernels): a name that starts a statement there. Not
+/// `if constexpr (…) {` either, whose `constexpr` reads as a name before `(`.
 pub(super) fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
     let mut j = cx.prev(open)?;
     while cx.tok(j).kind == TokenKind::Ident
@@ -181,7 +182,10 @@ pub(super) fn function_name(cx: &Cx<'_>, open: usize) -> Option<usize> {
     }
     let name = cx.matching_open(j).and_then(|p| cx.prev(p)).filter(|&n| {
         cx.tok(n).kind == TokenKind::Ident
-            && !matches!(cx.text(n), b"if" | b"for" | b"while" | b"switch" | b"catch")
+            && !matches!(
+                cx.text(n),
+                b"if" | b"for" | b"while" | b"switch" | b"catch" | b"constexpr"
+            )
     })?;
     // No return type: a constructor in a class, or a statement in a block.
     let statement_start = cx

@@ -301,23 +301,27 @@ enum Declaration {
 }
 
 /// The declarations of this file's 32-bit variables and literal macros, by
-/// name (the first of each; a macro before a variable), found on first need
-/// of each name: the literal macros in one walk of the directives, a
-/// variable through the file's possible declarators
+/// name (the first macro of each, before any variable), found on first need
+/// of each name: the literal macros in one walk of the directives, the
+/// variables through the file's possible declarators
 /// (a walk of every token per file cost more than all the uses).
 #[derive(Default)]
 struct Declarations<'a> {
     macros: Option<HashMap<&'a [u8], Declaration>>,
-    variables: HashMap<&'a [u8], Option<Declaration>>,
+    /// Each name's 32-bit declarations, in file order.
+    variables: HashMap<&'a [u8], Vec<Declaration>>,
 }
 
 impl<'a> Declarations<'a> {
-    fn get(&mut self, cx: &Cx<'a>, name: &'a [u8]) -> Option<Declaration> {
+    /// The declaration of `name` that its use at token `use_tok` reads: the
+    /// nearest 32-bit one before it whose scope holds it (a loop variable
+    /// `mask` of another function is another variable), or a class member's.
+    fn get(&mut self, cx: &Cx<'a>, name: &'a [u8], use_tok: usize) -> Option<Declaration> {
         let macros = self.macros.get_or_insert_with(|| literal_macros(cx));
         if let Some(&d) = macros.get(name) {
             return Some(d);
         }
-        *self.variables.entry(name).or_insert_with(|| {
+        let found = self.variables.entry(name).or_insert_with(|| {
             (cx.possible_declarators(name).iter())
                 .map(|&k| k as usize)
                 .filter(|&k| {
@@ -326,11 +330,45 @@ impl<'a> Declarations<'a> {
                             .next(k)
                             .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"{"))
                 })
-                .find_map(|k| {
+                .filter_map(|k| {
                     declared_32bit(cx, k).map(|ty| Declaration::Variable { name_tok: k, ty })
                 })
-        })
+                .collect()
+        });
+        let at = |d: &Declaration| match *d {
+            Declaration::Variable { name_tok, .. } => name_tok,
+            Declaration::Macro { literal } => literal,
+        };
+        (found.iter().rev())
+            .find(|d| at(d) < use_tok && in_scope(cx, at(d), use_tok))
+            .or_else(|| (found.iter()).find(|d| cx.scope(at(d)) == crate::tokens::Scope::Class))
+            .copied()
     }
+}
+
+/// Whether the use at token `use_tok` is within the scope of the
+/// declarator at `decl`: the block that holds the declaration, or for one
+/// in a list followed by a body (a function's parameters, a `for`
+/// statement's) that body.
+fn in_scope(cx: &Cx<'_>, decl: usize, use_tok: usize) -> bool {
+    let mut open = cx.enclosing_open(decl);
+    if let Some(params) = open.filter(|&o| cx.is_punct(o, b"(")) {
+        let body = cx.matching_close(params).and_then(|c| {
+            let mut n = cx.next(c)?;
+            while matches!(cx.text(n), b"const" | b"noexcept" | b"override" | b"final") {
+                n = cx.next(n)?;
+            }
+            cx.is_punct(n, b"{").then_some(n)
+        });
+        if let Some(body) = body {
+            return body < use_tok && cx.matching_close(body).is_none_or(|c| use_tok < c);
+        }
+    }
+    // Out of parentheses (a `for` statement's) to the enclosing block.
+    while let Some(o) = open.filter(|&o| !cx.is_punct(o, b"{")) {
+        open = cx.enclosing_open(o);
+    }
+    open.is_none_or(|o| cx.matching_close(o).is_none_or(|c| use_tok < c))
 }
 
 /// `#define NAME literal`, the first of each name.
@@ -443,7 +481,7 @@ fn mask_argument<'a>(
     }
     if b == a + 1 && cx.tok(a).kind == TokenKind::Ident {
         let name = cx.text(a);
-        match decls.get(cx, name) {
+        match decls.get(cx, name, a) {
             Some(Declaration::Macro { literal }) => {
                 if !reported.insert(literal) {
                     return;
@@ -524,7 +562,7 @@ fn mask_result<'a>(
             return;
         };
         mask_vars.insert(cx.text(name));
-        let ty = declared_32bit(cx, name).or_else(|| match decls.get(cx, cx.text(name)) {
+        let ty = declared_32bit(cx, name).or_else(|| match decls.get(cx, cx.text(name), name) {
             Some(Declaration::Variable { ty, .. }) => Some(ty),
             _ => None,
         });
