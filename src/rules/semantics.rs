@@ -59,8 +59,12 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             | b"hceil" | b"htrunc" | b"hrint"
                 if cx.opts.target.hip_version < Version::new(5, 7, 0) =>
             {
+                if name == b"hrcp" {
+                    half_rcp_unlinked(cx, i, name, out);
+                }
                 bf16_arithmetic_before_57(cx, i, name, out)
             }
+            b"h2rcp" => half_rcp_unlinked(cx, i, name, out),
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"rsqrtf" | b"rsqrt" => host_math(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
@@ -1480,6 +1484,33 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
             ),
         )
         .with_help("write it with hip_bfloat16's operators, which compute in float and round to bf16 (`x + y`, `x * y`; a sum can round twice where CUDA rounds once), or target HIP 5.7 (hip/hip_bf16.h)"),
+    );
+}
+
+/// A call of `hrcp` or `h2rcp` below HIP 5.3: HIP 5.2.3's
+/// `amd_hip_fp16.h` defines both over `__llvm_amdgcn_rcp_f16`, which it
+/// declares and no device library defines (Debian's ocml/ockl 5.2.3), so
+/// the code object does not link wherever the call is compiled (lld:
+/// `undefined hidden symbol: __llvm_amdgcn_rcp_f16`). A project's own
+/// definition of the name is left alone.
+fn half_rcp_unlinked(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    if cx.opts.target.hip_version >= Version::new(5, 3, 0) || defines(cx, name) {
+        return;
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, args.close + 1),
+            format!(
+                "HIP 5.2's `{name}` calls `__llvm_amdgcn_rcp_f16`, which no device library defines: the code object does not link; the target is HIP {}",
+                cx.opts.target.hip_version
+            ),
+        )
+        .with_help("divide instead (`__hdiv(__float2half(1.0f), x)`, `__h2div(__float2half2_rn(1.0f), x)`: rounded once, where CUDA's hrcp approximates in float), or target a newer HIP"),
     );
 }
 
