@@ -1450,6 +1450,12 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
             .then(|| crate::translate::half_shuffle_overloads(cx, cx.opts, first))
             .flatten()
     });
+    // CUDA's bf16 shuffles (with its bf16 arithmetic).
+    let overload = overload.or_else(|| {
+        (shuffle && matches!(words.as_slice(), [b"__nv_bfloat16"] | [b"nv_bfloat16"]))
+            .then(|| bf16_scalar_fix(cx))
+            .flatten()
+    });
     out.push(match overload {
         Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
         None => diagnostic,
@@ -1473,9 +1479,12 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     if !bf16 || defines(cx, name) {
         return;
     }
+    // CUDA's own for the four the translation defines.
+    let fix = matches!(name, b"__hadd" | b"__hsub" | b"__hmul" | b"__hfma")
+        .then(|| bf16_scalar_fix(cx))
+        .flatten();
     let name = String::from_utf8_lossy(name);
-    out.push(
-        Diagnostic::new(
+    let diagnostic = Diagnostic::new(
             Code::UnsupportedApi,
             cx.span(i, args.close + 1),
             format!(
@@ -1483,8 +1492,25 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
                 cx.opts.target.hip_version
             ),
         )
-        .with_help("write it with hip_bfloat16's operators, which compute in float and round to bf16 (`x + y`, `x * y`; a sum can round twice where CUDA rounds once), or target HIP 5.7 (hip/hip_bf16.h)"),
-    );
+        .with_help("write it with hip_bfloat16's operators, which compute in float and round to bf16 (`x + y`, `x * y`; a sum can round twice where CUDA rounds once), or target HIP 5.7 (hip/hip_bf16.h)");
+    out.push(match fix {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic,
+    });
+}
+
+/// The definition of CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and
+/// shuffles on bf16 (below HIP 5.7), before the file's first call of any
+/// of them: every call's fix the same insertion.
+fn bf16_scalar_fix(cx: &Cx<'_>) -> Option<(Edit, &'static str)> {
+    let first = (0..cx.lx.tokens.len()).find(|&t| {
+        let text = cx.text(t);
+        (matches!(text, b"__hadd" | b"__hsub" | b"__hmul" | b"__hfma")
+            || text.starts_with(b"__shfl"))
+            && cx.tok(t).kind == TokenKind::Ident
+            && cx.next(t).is_some_and(|o| cx.is_punct(o, b"("))
+    })?;
+    crate::translate::bf16_scalar_overloads(cx, cx.opts, first)
 }
 
 /// A call of `hrcp` or `h2rcp` below HIP 5.3: HIP 5.2.3's

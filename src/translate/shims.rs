@@ -1075,6 +1075,9 @@ fn find(name: &[u8]) -> Option<&'static Function> {
     if memchr::memmem::find(name, b"bfloat").is_some() {
         return all.chain(bf162::FUNCTIONS.iter()).find(|f| f.name == name);
     }
+    if name == bf162::SCALAR.name {
+        return Some(&bf162::SCALAR);
+    }
     all.find(|f| f.name == name)
 }
 
@@ -1094,6 +1097,7 @@ pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
         .chain(SIMD.iter())
         .chain(launch_ex)
         .chain(bf162)
+        .chain(std::iter::once(&*bf162::SCALAR))
         .any(|f| {
             let mut rest = body;
             for part in f.lines {
@@ -1254,6 +1258,25 @@ pub(crate) fn half_shuffle_overloads(
     let shim = find(name)?;
     match definition(cx, opts, name, first, &mut Vec::new()) {
         Definition::Insert(edit) => Some((edit, shim.title)),
+        Definition::Defined | Definition::Nowhere => None,
+    }
+}
+
+/// CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and shuffles on bf16,
+/// which HIP lacks before 5.7, for the calls whose first is token `first`
+/// (the rule that finds them: `rules::semantics`): the insertion and its
+/// title, `None` where it has no line to go on or the file has them.
+pub(crate) fn bf16_scalar_overloads(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    first: usize,
+) -> Option<(Edit, &'static str)> {
+    if !bf162::available(&opts.target) {
+        return None;
+    }
+    let name = bf162::SCALAR.name;
+    match definition(cx, opts, name, first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some((edit, bf162::SCALAR.title)),
         Definition::Defined | Definition::Nowhere => None,
     }
 }

@@ -1,32 +1,12 @@
 #ifndef HIPIFY_RS_BF162
 #define HIPIFY_RS_BF162
 #if !defined(__CUDA_BF16_TYPES_EXIST__)
-// hipify-rs: HIP before 5.7 has no __nv_bfloat162 (hip/hip_bf16.h): CUDA's pair of bf16 values (cuda_bf16.h: two of the hip_bfloat16 class, aligned to 4) and the intrinsics on it, each computing CUDA's result: conversions round to nearest even (a NaN becomes 0x7fff), sums and products are exact in float before their one rounding, and the fused multiply-add rounds once (the sum rounded to odd in double and float first)
-#include <hip/hip_bfloat16.h>
+// hipify-rs: HIP before 5.7 has no __nv_bfloat162 (hip/hip_bf16.h): CUDA's pair of bf16 values (cuda_bf16.h: two of the hip_bfloat16 class, aligned to 4) and the intrinsics on it, each rounding once as CUDA does (a sum or product of two bf16 values is exact in float or rounds there innocuously)
 struct __attribute__((aligned(4))) hipify_rs_bfloat162 {
   hip_bfloat16 x, y;
   hipify_rs_bfloat162() = default;
   __host__ __device__ constexpr hipify_rs_bfloat162(const hip_bfloat16 &a, const hip_bfloat16 &b) : x(a), y(b) {}
 };
-__host__ __device__ inline hip_bfloat16 hipify_rs_bf16_rn(float f) {
-  unsigned int u;
-  __builtin_memcpy(&u, &f, 4);
-  hip_bfloat16 r;
-  if ((u & 0x7fffffffU) > 0x7f800000U) {
-    r.data = 0x7fffU;
-  } else {
-    const unsigned int rest = u << 16U;
-    r.data = static_cast<unsigned short>(u >> 16U);
-    if (rest > 0x80000000U || (rest == 0x80000000U && (r.data & 1U))) r.data++;
-  }
-  return r;
-}
-__host__ __device__ inline float hipify_rs_bf16_float(hip_bfloat16 h) {
-  const unsigned int u = static_cast<unsigned int>(h.data) << 16U;
-  float f;
-  __builtin_memcpy(&f, &u, 4);
-  return f;
-}
 __host__ __device__ inline hipify_rs_bfloat162 hipify_rs_make_bfloat162(const hip_bfloat16 x, const hip_bfloat16 y) { return hipify_rs_bfloat162(x, y); }
 __host__ __device__ inline hipify_rs_bfloat162 hipify_rs_bfloat162bfloat162(const hip_bfloat16 a) { return hipify_rs_bfloat162(a, a); }
 __host__ __device__ inline hipify_rs_bfloat162 hipify_rs_float2bfloat162_rn(const float a) { return hipify_rs_bfloat162(hipify_rs_bf16_rn(a), hipify_rs_bf16_rn(a)); }
@@ -40,30 +20,6 @@ __host__ __device__ inline float __high2float(const hipify_rs_bfloat162 a) { ret
 __host__ __device__ inline hipify_rs_bfloat162 __hadd2(const hipify_rs_bfloat162 a, const hipify_rs_bfloat162 b) { return hipify_rs_bfloat162(hipify_rs_bf16_rn(hipify_rs_bf16_float(a.x) + hipify_rs_bf16_float(b.x)), hipify_rs_bf16_rn(hipify_rs_bf16_float(a.y) + hipify_rs_bf16_float(b.y))); }
 __host__ __device__ inline hipify_rs_bfloat162 __hsub2(const hipify_rs_bfloat162 a, const hipify_rs_bfloat162 b) { return hipify_rs_bfloat162(hipify_rs_bf16_rn(hipify_rs_bf16_float(a.x) - hipify_rs_bf16_float(b.x)), hipify_rs_bf16_rn(hipify_rs_bf16_float(a.y) - hipify_rs_bf16_float(b.y))); }
 __host__ __device__ inline hipify_rs_bfloat162 __hmul2(const hipify_rs_bfloat162 a, const hipify_rs_bfloat162 b) { return hipify_rs_bfloat162(hipify_rs_bf16_rn(hipify_rs_bf16_float(a.x) * hipify_rs_bf16_float(b.x)), hipify_rs_bf16_rn(hipify_rs_bf16_float(a.y) * hipify_rs_bf16_float(b.y))); }
-__host__ __device__ inline hip_bfloat16 hipify_rs_bf16_fma(hip_bfloat16 a, hip_bfloat16 b, hip_bfloat16 c) {
-  const double p = static_cast<double>(hipify_rs_bf16_float(a)) * hipify_rs_bf16_float(b);
-  const double q = hipify_rs_bf16_float(c);
-  double s = p + q;
-  if (__builtin_isfinite(s)) {
-    const double v = s - p, err = (p - (s - v)) + (q - v);
-    unsigned long long d;
-    __builtin_memcpy(&d, &s, 8);
-    if (err != 0.0 && !(d & 1ULL)) {
-      d += ((err > 0.0) == (s > 0.0)) ? 1ULL : ~0ULL;
-      __builtin_memcpy(&s, &d, 8);
-    }
-  }
-  float f = static_cast<float>(s);
-  if (__builtin_isfinite(f) && static_cast<double>(f) != s) {
-    unsigned int u;
-    __builtin_memcpy(&u, &f, 4);
-    if (!(u & 1U)) {
-      u += __builtin_fabs(s) > __builtin_fabs(static_cast<double>(f)) ? 1U : ~0U;
-      __builtin_memcpy(&f, &u, 4);
-    }
-  }
-  return hipify_rs_bf16_rn(f);
-}
 __device__ inline hipify_rs_bfloat162 __hfma2(const hipify_rs_bfloat162 a, const hipify_rs_bfloat162 b, const hipify_rs_bfloat162 c) { return hipify_rs_bfloat162(hipify_rs_bf16_fma(a.x, b.x, c.x), hipify_rs_bf16_fma(a.y, b.y, c.y)); }
 __host__ __device__ inline hipify_rs_bfloat162 operator+(const hipify_rs_bfloat162 &a, const hipify_rs_bfloat162 &b) { return __hadd2(a, b); }
 __host__ __device__ inline hipify_rs_bfloat162 operator-(const hipify_rs_bfloat162 &a, const hipify_rs_bfloat162 &b) { return __hsub2(a, b); }

@@ -9,7 +9,10 @@
 //! bits), and `__hfma2`'s exact product in double is summed and rounded to
 //! odd in double and float before its one rounding to bf16. Shuffles of a
 //! pair are its 32 bits shuffled as one word, as CUDA's are. Every CUDA name
-//! the block defines brings the whole block, once per file.
+//! the block defines brings the whole block, once per file. A second block
+//! ([`SCALAR`]) gives the scalar `__hadd`, `__hsub`, `__hmul`, `__hfma` and
+//! shuffles on bf16 (HIP 5.2's `__hadd(int, int)` is an integer average);
+//! the roundings are a helper both share.
 
 use std::sync::LazyLock;
 
@@ -17,6 +20,21 @@ use super::Function;
 use crate::mappings::{Target, Version};
 
 const TEXT: &str = include_str!("bf162.h");
+
+/// CUDA's roundings, which the pair's block and the scalar one share (a
+/// helper part: written once per file).
+const ROUNDING: &str = include_str!("bf16_rounding.h");
+
+/// CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and shuffles on bf16.
+const SCALAR_TEXT: &str = include_str!("bf16_scalar.h");
+
+/// The title of the scalar block's fix.
+const SCALAR_TITLE: &str = "define CUDA's __hadd, __hsub, __hmul, __hfma and shuffles on bf16 before HIP 5.7 (exact: CUDA's roundings)";
+
+/// Lines of a block's text, kept for the run.
+fn lines(text: &'static str) -> &'static [&'static str] {
+    Box::leak(text.lines().collect::<Vec<_>>().into_boxed_slice())
+}
 
 /// The title every name's fix shares (one insertion per file).
 pub(super) const TITLE: &str =
@@ -27,9 +45,8 @@ const HIP_HAS_PAIR: Version = Version::new(5, 7, 0);
 
 /// One [`Function`] per CUDA name the block `#define`s, each the whole block.
 pub(super) static FUNCTIONS: LazyLock<Vec<Function>> = LazyLock::new(|| {
-    let lines: &'static [&'static str] =
-        Box::leak(TEXT.lines().collect::<Vec<_>>().into_boxed_slice());
-    let parts: &'static [&'static [&'static str]] = Box::leak(Box::new([lines]));
+    let parts: &'static [&'static [&'static str]] =
+        Box::leak(Box::new([lines(ROUNDING), lines(TEXT)]));
     super::defines(TEXT)
         .map(|name| Function {
             name,
@@ -38,6 +55,16 @@ pub(super) static FUNCTIONS: LazyLock<Vec<Function>> = LazyLock::new(|| {
             answers: &[],
         })
         .collect()
+});
+
+/// The scalar block, a fix the rules offer where a half intrinsic or a
+/// shuffle takes bf16 values (`rules::semantics`), under a name no code
+/// spells.
+pub(super) static SCALAR: LazyLock<Function> = LazyLock::new(|| Function {
+    name: b"hipify_rs_bf16_scalar",
+    lines: Box::leak(Box::new([lines(ROUNDING), lines(SCALAR_TEXT)])),
+    title: SCALAR_TITLE,
+    answers: &[],
 });
 
 /// Whether the block may define names at `target` (HIP's own pair from 5.7).
