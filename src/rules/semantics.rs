@@ -64,7 +64,21 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
                 }
                 bf16_arithmetic_before_57(cx, i, name, out)
             }
-            b"h2rcp" => half_rcp_unlinked(cx, i, name, out),
+            b"h2rcp" => {
+                half_rcp_unlinked(cx, i, name, out);
+                bf162_intrinsic_before_57(cx, i, name, out)
+            }
+            b"__h2div" | b"__hmax2_nan" | b"__hmin2_nan" | b"__hneg2"
+            | b"__habs2" | b"__hadd2_sat" | b"__hsub2_sat" | b"__hmul2_sat" | b"__hfma2_sat"
+            | b"__hfma2_relu" | b"__hadd2_rn" | b"__hsub2_rn" | b"__hmul2_rn" | b"__hcmadd"
+            | b"__heq2" | b"__hne2" | b"__hlt2" | b"__hle2" | b"__hgt2" | b"__hge2"
+            | b"__hbeq2" | b"__hbne2" | b"__hblt2" | b"__hble2" | b"__hbgt2" | b"__hbge2"
+            | b"__hisnan2" | b"__lows2bfloat162" | b"__highs2bfloat162" | b"__low2bfloat162"
+            | b"__high2bfloat162" | b"__lowhigh2highlow" | b"h2exp" | b"h2exp2" | b"h2exp10"
+            | b"h2log" | b"h2log2" | b"h2log10" | b"h2sqrt" | b"h2rsqrt" | b"h2sin" | b"h2cos"
+            | b"h2floor" | b"h2ceil" | b"h2trunc" | b"h2rint" => {
+                bf162_intrinsic_before_57(cx, i, name, out)
+            }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"rsqrtf" | b"rsqrt" => host_math(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
@@ -1497,6 +1511,38 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
         Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
         None => diagnostic,
     });
+}
+
+/// A `__half2` intrinsic the bf16 pair's definition (below HIP 5.7) does
+/// not give, called on a `__nv_bfloat162` value: HIP has no overload for
+/// the pair there, so the port does not compile (the type itself is
+/// defined, so nothing else would say so).
+fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    if cx.opts.target.hip_version >= Version::new(5, 7, 0) {
+        return;
+    }
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    let pair = args.args.iter().take(3).any(|&arg| {
+        argument_type(cx, arg)
+            .is_some_and(|w| matches!(w.as_slice(), [b"__nv_bfloat162"] | [b"nv_bfloat162"]))
+    });
+    if !pair || defines(cx, name) {
+        return;
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, args.close + 1),
+            format!(
+                "HIP before 5.7 has no `{name}` for `__nv_bfloat162` (the pair the translation defines there has conversions, `__hadd2`, `__hsub2`, `__hmul2`, `__hfma2` and shuffles): the port does not compile; the target is HIP {}",
+                cx.opts.target.hip_version
+            ),
+        )
+        .with_help("compute it lane by lane in float (`__low2float`, `__high2float`, `__floats2bfloat162_rn`), or target HIP 5.7 (hip/hip_bf16.h)"),
+    );
 }
 
 /// The definition of CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and
