@@ -59,7 +59,25 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             | b"hceil" | b"htrunc" | b"hrint"
                 if cx.opts.target.hip_version < Version::new(5, 7, 0) =>
             {
+                if name == b"hrcp" {
+                    half_rcp_unlinked(cx, i, name, out);
+                }
                 bf16_arithmetic_before_57(cx, i, name, out)
+            }
+            b"h2rcp" => {
+                half_rcp_unlinked(cx, i, name, out);
+                bf162_intrinsic_before_57(cx, i, name, out)
+            }
+            b"__h2div" | b"__hmax2_nan" | b"__hmin2_nan" | b"__hneg2"
+            | b"__habs2" | b"__hadd2_sat" | b"__hsub2_sat" | b"__hmul2_sat" | b"__hfma2_sat"
+            | b"__hfma2_relu" | b"__hadd2_rn" | b"__hsub2_rn" | b"__hmul2_rn" | b"__hcmadd"
+            | b"__heq2" | b"__hne2" | b"__hlt2" | b"__hle2" | b"__hgt2" | b"__hge2"
+            | b"__hbeq2" | b"__hbne2" | b"__hblt2" | b"__hble2" | b"__hbgt2" | b"__hbge2"
+            | b"__hisnan2" | b"__lows2bfloat162" | b"__highs2bfloat162" | b"__low2bfloat162"
+            | b"__high2bfloat162" | b"__lowhigh2highlow" | b"h2exp" | b"h2exp2" | b"h2exp10"
+            | b"h2log" | b"h2log2" | b"h2log10" | b"h2sqrt" | b"h2rsqrt" | b"h2sin" | b"h2cos"
+            | b"h2floor" | b"h2ceil" | b"h2trunc" | b"h2rint" => {
+                bf162_intrinsic_before_57(cx, i, name, out)
             }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"rsqrtf" | b"rsqrt" => host_math(cx, i, name, out),
@@ -1393,7 +1411,10 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
         ),
         _ => false,
     };
-    if !lacks || defines(cx, name) {
+    // The bf16 pair's block, which the type's use brings below HIP 5.7,
+    // shuffles it (its finding stays where the block has no line to go on).
+    let pair = shuffle && words.as_slice() == [b"__nv_bfloat162"];
+    if !lacks || defines(cx, name) || (pair && crate::translate::bf16_pair_shim(&cx.opts.target)) {
         return;
     }
     let ty = words
@@ -1448,6 +1469,12 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
             .then(|| crate::translate::half_shuffle_overloads(cx, cx.opts, first))
             .flatten()
     });
+    // CUDA's bf16 shuffles (with its bf16 arithmetic).
+    let overload = overload.or_else(|| {
+        (shuffle && matches!(words.as_slice(), [b"__nv_bfloat16"] | [b"nv_bfloat16"]))
+            .then(|| bf16_scalar_fix(cx))
+            .flatten()
+    });
     out.push(match overload {
         Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
         None => diagnostic,
@@ -1471,9 +1498,12 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     if !bf16 || defines(cx, name) {
         return;
     }
+    // CUDA's own for the four the translation defines.
+    let fix = matches!(name, b"__hadd" | b"__hsub" | b"__hmul" | b"__hfma")
+        .then(|| bf16_scalar_fix(cx))
+        .flatten();
     let name = String::from_utf8_lossy(name);
-    out.push(
-        Diagnostic::new(
+    let diagnostic = Diagnostic::new(
             Code::UnsupportedApi,
             cx.span(i, args.close + 1),
             format!(
@@ -1481,7 +1511,83 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
                 cx.opts.target.hip_version
             ),
         )
-        .with_help("write it with hip_bfloat16's operators, which compute in float and round to bf16 (`x + y`, `x * y`; a sum can round twice where CUDA rounds once), or target HIP 5.7 (hip/hip_bf16.h)"),
+        .with_help("write it with hip_bfloat16's operators, which compute in float and round to bf16 (`x + y`, `x * y`; a sum can round twice where CUDA rounds once), or target HIP 5.7 (hip/hip_bf16.h)");
+    out.push(match fix {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic,
+    });
+}
+
+/// A `__half2` intrinsic the bf16 pair's definition (below HIP 5.7) does
+/// not give, called on a `__nv_bfloat162` value: HIP has no overload for
+/// the pair there, so the port does not compile (the type itself is
+/// defined, so nothing else would say so).
+fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    if cx.opts.target.hip_version >= Version::new(5, 7, 0) {
+        return;
+    }
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    let pair = args.args.iter().take(3).any(|&arg| {
+        argument_type(cx, arg)
+            .is_some_and(|w| matches!(w.as_slice(), [b"__nv_bfloat162"] | [b"nv_bfloat162"]))
+    });
+    if !pair || defines(cx, name) {
+        return;
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, args.close + 1),
+            format!(
+                "HIP before 5.7 has no `{name}` for `__nv_bfloat162` (the pair the translation defines there has conversions, `__hadd2`, `__hsub2`, `__hmul2`, `__hfma2` and shuffles): the port does not compile; the target is HIP {}",
+                cx.opts.target.hip_version
+            ),
+        )
+        .with_help("compute it lane by lane in float (`__low2float`, `__high2float`, `__floats2bfloat162_rn`), or target HIP 5.7 (hip/hip_bf16.h)"),
+    );
+}
+
+/// The definition of CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and
+/// shuffles on bf16 (below HIP 5.7), before the file's first call of any
+/// of them: every call's fix the same insertion.
+fn bf16_scalar_fix(cx: &Cx<'_>) -> Option<(Edit, &'static str)> {
+    let first = (0..cx.lx.tokens.len()).find(|&t| {
+        let text = cx.text(t);
+        (matches!(text, b"__hadd" | b"__hsub" | b"__hmul" | b"__hfma")
+            || text.starts_with(b"__shfl"))
+            && cx.tok(t).kind == TokenKind::Ident
+            && cx.next(t).is_some_and(|o| cx.is_punct(o, b"("))
+    })?;
+    crate::translate::bf16_scalar_overloads(cx, cx.opts, first)
+}
+
+/// A call of `hrcp` or `h2rcp` below HIP 5.3: HIP 5.2.3's
+/// `amd_hip_fp16.h` defines both over `__llvm_amdgcn_rcp_f16`, which it
+/// declares and no device library defines (Debian's ocml/ockl 5.2.3), so
+/// the code object does not link wherever the call is compiled (lld:
+/// `undefined hidden symbol: __llvm_amdgcn_rcp_f16`). A project's own
+/// definition of the name is left alone.
+fn half_rcp_unlinked(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    if cx.opts.target.hip_version >= Version::new(5, 3, 0) || defines(cx, name) {
+        return;
+    }
+    let name = String::from_utf8_lossy(name);
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.span(i, args.close + 1),
+            format!(
+                "HIP 5.2's `{name}` calls `__llvm_amdgcn_rcp_f16`, which no device library defines: the code object does not link; the target is HIP {}",
+                cx.opts.target.hip_version
+            ),
+        )
+        .with_help("divide instead (`__hdiv(__float2half(1.0f), x)`, `__h2div(__float2half2_rn(1.0f), x)`: rounded once, where CUDA's hrcp approximates in float), or target a newer HIP"),
     );
 }
 

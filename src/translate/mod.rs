@@ -28,6 +28,8 @@ pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 pub(crate) use members::CG_WORDS;
 pub(crate) use shims::answers as shim_answers;
 pub(crate) use shims::atomic_add_overload;
+pub(crate) use shims::bf16_pair_shim;
+pub(crate) use shims::bf16_scalar_overloads;
 pub(crate) use shims::cache_hint_load;
 pub(crate) use shims::defined_by_fix as function_defined_by_fix;
 pub(crate) use shims::function_title as function_shim_title;

@@ -39,10 +39,13 @@
 //! none of the others; each is the access itself, the hint dropped
 //! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). And below
 //! HIP 6.2, CUDA 12's extensible launch: `cudaLaunchConfig_t`, its
-//! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]). A function the file or a
+//! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]).
+//! And below HIP 5.7, CUDA's `__nv_bfloat162` with its conversions and
+//! arithmetic, computing CUDA's roundings ([`bf162`]). A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
+mod bf162;
 mod launch_ex;
 
 use std::sync::LazyLock;
@@ -1069,6 +1072,12 @@ fn find(name: &[u8]) -> Option<&'static Function> {
             .chain(launch_ex::FUNCTIONS.iter())
             .find(|f| f.name == name);
     }
+    if memchr::memmem::find(name, b"bfloat").is_some() {
+        return all.chain(bf162::FUNCTIONS.iter()).find(|f| f.name == name);
+    }
+    if name == bf162::SCALAR.name {
+        return Some(&bf162::SCALAR);
+    }
     all.find(|f| f.name == name)
 }
 
@@ -1079,12 +1088,16 @@ pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
     let Some(body) = text.strip_suffix(nl).filter(|b| !b.is_empty()) else {
         return false;
     };
-    // Every name of the extensible-launch block is the whole block: one will do.
+    // Every name of the extensible-launch block (and of the bf16 pair's) is
+    // the whole block: one will do.
     let launch_ex = launch_ex::FUNCTIONS.iter().take(1);
+    let bf162 = bf162::FUNCTIONS.iter().take(1);
     FUNCTIONS
         .iter()
         .chain(SIMD.iter())
         .chain(launch_ex)
+        .chain(bf162)
+        .chain(std::iter::once(&*bf162::SCALAR))
         .any(|f| {
             let mut rest = body;
             for part in f.lines {
@@ -1150,7 +1163,17 @@ pub(crate) fn inserted_definitions(cx: &Tokens<'_>) -> Vec<std::ops::Range<u32>>
 
 /// Whether the translation can define the function `name` (a shim) at `target`.
 pub(super) fn has_function(name: &[u8], target: &crate::mappings::Target) -> bool {
-    find(name).is_some_and(|f| f.title != launch_ex::TITLE || launch_ex::available(target))
+    find(name).is_some_and(|f| match f.title {
+        launch_ex::TITLE => launch_ex::available(target),
+        bf162::TITLE => bf162::available(target),
+        _ => true,
+    })
+}
+
+/// Whether the translation defines CUDA's bf16 pair where a file uses it
+/// at `target` (with its shuffles and arithmetic: [`bf162`]).
+pub(crate) fn bf16_pair_shim(target: &crate::mappings::Target) -> bool {
+    has_function(b"__nv_bfloat162", target)
 }
 
 /// Whether defining `name` (a shim) makes the CUDA call `call` take the
@@ -1161,10 +1184,15 @@ pub(crate) fn answers(name: &[u8], call: &[u8]) -> bool {
 }
 
 /// Whether the shims `a` and `b` are one block (CUDA's launch config and
-/// `cudaLaunchKernelEx`: [`launch_ex`]), `b` perhaps a name no table maps.
+/// `cudaLaunchKernelEx`: [`launch_ex`]; the bf16 pair: [`bf162`]), `b`
+/// perhaps a name no table maps.
 pub(super) fn same_block(a: &[u8], b: &[u8]) -> bool {
-    let launch = |n| find(n).is_some_and(|f| f.title == launch_ex::TITLE);
-    launch(a) && launch(b)
+    let block = |n| {
+        find(n)
+            .map(|f| f.title)
+            .filter(|&t| t == launch_ex::TITLE || t == bf162::TITLE)
+    };
+    block(a).is_some_and(|t| block(b) == Some(t))
 }
 
 /// The insertion an earlier name's use of the same block makes in this
@@ -1272,6 +1300,25 @@ pub(crate) fn half_shuffle_overloads(
     let shim = find(name)?;
     match definition(cx, opts, name, first, &mut Vec::new()) {
         Definition::Insert(edit) => Some((edit, shim.title)),
+        Definition::Defined | Definition::Nowhere => None,
+    }
+}
+
+/// CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and shuffles on bf16,
+/// which HIP lacks before 5.7, for the calls whose first is token `first`
+/// (the rule that finds them: `rules::semantics`): the insertion and its
+/// title, `None` where it has no line to go on or the file has them.
+pub(crate) fn bf16_scalar_overloads(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    first: usize,
+) -> Option<(Edit, &'static str)> {
+    if !bf162::available(&opts.target) {
+        return None;
+    }
+    let name = bf162::SCALAR.name;
+    match definition(cx, opts, name, first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some((edit, bf162::SCALAR.title)),
         Definition::Defined | Definition::Nowhere => None,
     }
 }

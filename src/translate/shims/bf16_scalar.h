@@ -1,0 +1,19 @@
+#ifndef HIPIFY_RS_BF16_SCALAR
+#define HIPIFY_RS_BF16_SCALAR
+// hipify-rs: HIP before 5.7 has no half intrinsics for bf16 (there the hip_bfloat16 class; __hadd(int, int) is HIP's integer average): CUDA's __hadd, __hsub, __hmul and __hfma on bf16, each rounding once as CUDA does, and its bf16 shuffles (the value's 16 bits in a 32-bit word)
+__host__ __device__ inline hip_bfloat16 __hadd(const hip_bfloat16 a, const hip_bfloat16 b) { return hipify_rs_bf16_rn(hipify_rs_bf16_float(a) + hipify_rs_bf16_float(b)); }
+__host__ __device__ inline hip_bfloat16 __hsub(const hip_bfloat16 a, const hip_bfloat16 b) { return hipify_rs_bf16_rn(hipify_rs_bf16_float(a) - hipify_rs_bf16_float(b)); }
+__host__ __device__ inline hip_bfloat16 __hmul(const hip_bfloat16 a, const hip_bfloat16 b) { return hipify_rs_bf16_rn(hipify_rs_bf16_float(a) * hipify_rs_bf16_float(b)); }
+__device__ inline hip_bfloat16 __hfma(const hip_bfloat16 a, const hip_bfloat16 b, const hip_bfloat16 c) { return hipify_rs_bf16_fma(a, b, c); }
+#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)
+template <typename Shuffle>
+__device__ inline hip_bfloat16 hipify_rs_shfl_bf16(hip_bfloat16 var, Shuffle shuffle) {
+  var.data = static_cast<unsigned short>(shuffle(static_cast<unsigned int>(var.data)));
+  return var;
+}
+__device__ inline hip_bfloat16 __shfl(hip_bfloat16 var, int src_lane, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl(b, src_lane, width); }); }
+__device__ inline hip_bfloat16 __shfl_up(hip_bfloat16 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }
+__device__ inline hip_bfloat16 __shfl_down(hip_bfloat16 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }
+__device__ inline hip_bfloat16 __shfl_xor(hip_bfloat16 var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }
+#endif
+#endif
