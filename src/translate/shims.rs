@@ -1119,6 +1119,15 @@ pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
         })
 }
 
+/// Every function the translation can define, the blocks' once per name.
+fn every_function() -> impl Iterator<Item = &'static Function> {
+    (FUNCTIONS.iter())
+        .chain(SIMD.iter())
+        .chain(launch_ex::FUNCTIONS.iter())
+        .chain(bf162::FUNCTIONS.iter())
+        .chain(std::iter::once(&*bf162::SCALAR))
+}
+
 /// The token ranges of the definitions [`definition`] inserted in the
 /// text `cx` reads: each from a shim part's opening `#if` line, as written
 /// there, to the `#endif` that closes it. Their parameters and locals
@@ -1127,14 +1136,11 @@ pub(crate) fn is_definition(text: &str, nl: &str) -> bool {
 /// declaration skip them ([`Tokens::hide_declarations_in`]).
 pub(crate) fn inserted_definitions(cx: &Tokens<'_>) -> Vec<std::ops::Range<u32>> {
     static OPENINGS: LazyLock<std::collections::HashSet<&'static [u8]>> = LazyLock::new(|| {
-        (FUNCTIONS
-            .iter()
-            .chain(SIMD.iter())
-            .chain(launch_ex::FUNCTIONS.iter()))
-        .flat_map(|f| f.lines.iter().filter_map(|part| part.first()))
-        .filter(|l| l.starts_with("#if"))
-        .map(|l| l.as_bytes())
-        .collect()
+        every_function()
+            .flat_map(|f| f.lines.iter().filter_map(|part| part.first()))
+            .filter(|l| l.starts_with("#if"))
+            .map(|l| l.as_bytes())
+            .collect()
     });
     let mut blocks = Vec::new();
     let dirs = &cx.lx.directives;
@@ -1509,11 +1515,7 @@ mod tests {
     /// outside.
     #[test]
     fn inserted_definitions_span_each_shim() {
-        for f in FUNCTIONS
-            .iter()
-            .chain(SIMD.iter())
-            .chain(launch_ex::FUNCTIONS.iter())
-        {
+        for f in every_function() {
             let text: String = f
                 .lines
                 .iter()
@@ -1525,10 +1527,16 @@ mod tests {
             let cx = Tokens::new(src.as_bytes(), &lexed);
             let blocks = inserted_definitions(&cx);
             let name = String::from_utf8_lossy(f.name);
-            assert_eq!(blocks.len(), 1, "{name}: {blocks:?}");
             let n = lexed.tokens.len() as u32;
-            // `int before ;` and `int after ;` lie outside.
-            assert_eq!(blocks[0], 3..n - 3, "{name}");
+            // `int before ;` and `int after ;` lie outside; the parts (a
+            // helper under its own guard, then the definition) abut.
+            assert!(!blocks.is_empty(), "{name}");
+            assert_eq!(blocks[0].start, 3, "{name}");
+            assert_eq!(blocks[blocks.len() - 1].end, n - 3, "{name}");
+            assert!(
+                blocks.windows(2).all(|w| w[0].end == w[1].start),
+                "{name}: {blocks:?}"
+            );
         }
     }
 
