@@ -1387,10 +1387,19 @@ pub(super) fn definition(
     let Some(shim) = find(name) else {
         return Definition::Nowhere;
     };
+    // A block under its own guard (`#ifndef HIPIFY_RS_SHFL_HALF`, its last
+    // part: the parts before it are helpers) is in the file once its guard
+    // is defined, whichever calls brought it: a `_sync` shuffle it answers
+    // but does not define by name among them.
+    let guard = (shim.lines.last())
+        .and_then(|part| part.first())
+        .and_then(|l| l.strip_prefix("#ifndef "))
+        .filter(|g| g.starts_with("HIPIFY_RS_"));
     let defines = cx.lx.directives.iter().any(|d| {
+        let defined = d.first_token as usize + 1;
         d.name == "define"
-            && (d.first_token as usize + 1) < d.end_token as usize
-            && cx.text(d.first_token as usize + 1) == name
+            && defined < d.end_token as usize
+            && (cx.text(defined) == name || guard.is_some_and(|g| cx.text(defined) == g.as_bytes()))
     });
     // The project's own: a `#define` here, or a declaration in a header the
     // file includes (a declaration in the file itself is the caller's test).
