@@ -130,6 +130,25 @@ fn output_dir_inside_the_input_is_refused() {
     assert!(stderr(&o).contains("inside the input"), "{}", stderr(&o));
 }
 
+/// Two directories holding a file of the same name would write one path
+/// under the output dir: refused before anything is written, naming both.
+#[test]
+fn output_dir_refuses_inputs_written_to_one_path() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["a", "b"] {
+        fs::create_dir(dir.path().join(d)).unwrap();
+        fs::write(dir.path().join(d).join("main.cu"), "void f() { cudaFree(0); }\n").unwrap();
+    }
+    let o = run(&["--output-dir", "out", "a", "b"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("a/main.cu") && err.contains("b/main.cu"), "{err}");
+    assert!(!dir.path().join("out").exists());
+    // The same file twice (a directory and a file in it) is one input.
+    let o = run(&["--output-dir", "out", "a", "a/main.cu"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
 #[test]
 fn exclude_glob_skips_files() {
     let dir = tree();

@@ -10,7 +10,8 @@ mod single_source;
 use commands::{explain, list_codes, print_mappings, run_verify};
 use printer::{Pending, Printer};
 use process::{
-    Destinations, Mode, Outcome, Run, process, refuse_output_dir_inside_inputs, remove_stale_temps,
+    Destinations, Mode, Outcome, Run, process, refuse_colliding_destinations,
+    refuse_output_dir_inside_inputs, remove_stale_temps,
 };
 
 use std::io::{self, Write};
@@ -212,6 +213,7 @@ fn execute(cli: Cli) -> Result<u8> {
     let outputs = match &mode {
         Mode::OutputDir(dir) => {
             refuse_output_dir_inside_inputs(dir, &cli.paths, &walk_opts)?;
+            refuse_colliding_destinations(&files, &dir_roots)?;
             Some(Destinations {
                 tree: output::OutputDir::create(dir)
                     .with_context(|| format!("creating --output-dir {}", dir.display()))?,

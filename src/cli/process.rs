@@ -131,6 +131,37 @@ pub(super) fn refuse_output_dir_inside_inputs(
     Ok(())
 }
 
+/// Refuses a run whose inputs would be written to one path under the output
+/// dir (`a/main.cu` and `b/main.cu` from the directories `a` and `b`): the
+/// later would replace the earlier, and a translation would be lost.
+pub(super) fn refuse_colliding_destinations(
+    files: &[PathBuf],
+    dir_roots: &[PathBuf],
+) -> Result<()> {
+    let mut written: std::collections::HashMap<PathBuf, &Path> = std::collections::HashMap::new();
+    for f in files {
+        let dest = relative_to_roots(f, dir_roots);
+        match written.get(&dest) {
+            Some(&earlier)
+                if walk::FileId::of(earlier) != walk::FileId::of(f)
+                    || walk::FileId::of(f).is_none() =>
+            {
+                bail!(
+                    "--output-dir: {} and {} would both be written to {} under it, and one translation would be lost; translate one directory at a time, or give their common parent",
+                    earlier.display(),
+                    f.display(),
+                    dest.display()
+                )
+            }
+            Some(_) => {}
+            None => {
+                written.insert(dest, f);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What happened to one file.
 pub(super) struct Outcome {
     pub(super) path: PathBuf,
