@@ -137,12 +137,19 @@ fn output_dir_refuses_inputs_written_to_one_path() {
     let dir = tempfile::tempdir().unwrap();
     for d in ["a", "b"] {
         fs::create_dir(dir.path().join(d)).unwrap();
-        fs::write(dir.path().join(d).join("main.cu"), "void f() { cudaFree(0); }\n").unwrap();
+        fs::write(
+            dir.path().join(d).join("main.cu"),
+            "void f() { cudaFree(0); }\n",
+        )
+        .unwrap();
     }
     let o = run(&["--output-dir", "out", "a", "b"], dir.path());
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(err.contains("a/main.cu") && err.contains("b/main.cu"), "{err}");
+    assert!(
+        err.contains("a/main.cu") && err.contains("b/main.cu"),
+        "{err}"
+    );
     assert!(!dir.path().join("out").exists());
     // The same file twice (a directory and a file in it) is one input.
     let o = run(&["--output-dir", "out", "a", "a/main.cu"], dir.path());
