@@ -30,6 +30,11 @@ pub(crate) struct Suppression {
 /// A comment's suppression marks: whether it is file-wide, and its codes
 /// (`None` where it holds no mark, or no code after it).
 pub(crate) fn marks(text: &[u8]) -> Option<(bool, Vec<Code>)> {
+    // Every comment of a file is asked: one searcher for the marks' common
+    // start, built once (a search builds one per call).
+    static MARK: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"hipify-ignore"));
+    MARK.find(text)?;
     let (file, at) = match (
         memchr::memmem::find(text, FILE_MARK),
         memchr::memmem::find(text, LINE_MARK),

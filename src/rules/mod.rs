@@ -59,6 +59,19 @@ pub(crate) struct Cx<'a> {
     pub(crate) left: &'a [Left],
     /// `edits` by position, made on first need.
     edit_index: std::cell::OnceCell<edits::EditIndex>,
+    /// Answers about names that take a walk over the whole file (does the
+    /// file define a function, a class, so spelled?), kept per name: a
+    /// rule asks at each use.
+    by_name: std::cell::RefCell<Vec<(NameQuery, Box<[u8]>, bool)>>,
+}
+
+/// A question [`Cx::memo`] keeps the answer to, per name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NameQuery {
+    /// The file defines a function so named.
+    DefinesFunction,
+    /// The file declares a class so named.
+    DeclaresClass,
 }
 
 impl<'a> Cx<'a> {
@@ -77,7 +90,25 @@ impl<'a> Cx<'a> {
             names: &facts.names,
             left: &facts.left,
             edit_index: std::cell::OnceCell::new(),
+            by_name: std::cell::RefCell::default(),
         }
+    }
+
+    /// The answer to `query` about `name`, asked of `answer` once per file.
+    pub(crate) fn memo(
+        &self,
+        query: NameQuery,
+        name: &[u8],
+        answer: impl FnOnce() -> bool,
+    ) -> bool {
+        let known = (self.by_name.borrow().iter())
+            .find(|(q, n, _)| *q == query && &n[..] == name)
+            .map(|&(_, _, a)| a);
+        known.unwrap_or_else(|| {
+            let a = answer();
+            self.by_name.borrow_mut().push((query, name.into(), a));
+            a
+        })
     }
 
     fn edit_index(&self) -> &edits::EditIndex {

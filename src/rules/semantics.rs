@@ -3,7 +3,7 @@
 //! compile-time constant, texture and surface references, and builtin
 //! index variables passed to device `printf`.
 
-use super::Cx;
+use super::{Cx, NameQuery};
 use crate::diagnostic::{Applicability, Code, Diagnostic};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
@@ -289,8 +289,40 @@ fn variables_of<'a>(cx: &Cx<'a>, types: &[&[u8]]) -> Names<'a> {
     handles
 }
 
-/// A set of names, hashed as the declarator index hashes them.
-type Names<'a> = std::collections::HashSet<&'a [u8], foldhash::fast::FixedState>;
+/// A set of names, hashed as the declarator index hashes them. Callers ask
+/// about every token of a file: the lengths and first bytes of the names
+/// rule most out before any hashing.
+#[derive(Default)]
+struct Names<'a> {
+    set: std::collections::HashSet<&'a [u8], foldhash::fast::FixedState>,
+    /// Bit `n` (`n` < 64): a name `n` bytes long (bit 63: 63 or more).
+    lengths: u64,
+    /// Bit `b`: a name that starts with byte `b`.
+    firsts: [u64; 4],
+}
+
+impl<'a> Names<'a> {
+    fn insert(&mut self, name: &'a [u8]) {
+        let Some(&first) = name.first() else {
+            return;
+        };
+        self.lengths |= 1 << name.len().min(63);
+        self.firsts[usize::from(first >> 6)] |= 1 << (first & 63);
+        self.set.insert(name);
+    }
+
+    fn contains(&self, name: &&[u8]) -> bool {
+        name.first().is_some_and(|&first| {
+            self.lengths & (1 << name.len().min(63)) != 0
+                && self.firsts[usize::from(first >> 6)] & (1 << (first & 63)) != 0
+                && self.set.contains(name)
+        })
+    }
+
+    fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+}
 
 /// The type word of the nearest declaration before token `use_tok` of the
 /// name it spells (`CUdeviceptr` of `CUdeviceptr d;`, `*` of `int *d`),
@@ -1679,7 +1711,9 @@ fn for_other_compilers(cx: &Cx<'_>, at: usize) -> bool {
 /// overload the platform lacks): a type word, not `return` and the like,
 /// right before `name(`.
 fn defines(cx: &Cx<'_>, name: &[u8]) -> bool {
-    declarations(cx, name).next().is_some()
+    cx.memo(NameQuery::DefinesFunction, name, || {
+        declarations(cx, name).next().is_some()
+    })
 }
 
 /// The tokens that declare a function spelled `name` (see [`defines`]).
@@ -1878,6 +1912,11 @@ fn in_template_args(cx: &Cx<'_>, i: usize) -> bool {
 /// template <…> struct texture { … }; }`, used after `using namespace
 /// img;`): a `texture<…>` there is the project's.
 fn own_class(cx: &Cx<'_>, name: &[u8]) -> bool {
+    cx.memo(NameQuery::DeclaresClass, name, || declares_class(cx, name))
+}
+
+/// [`own_class`], asked of the file.
+fn declares_class(cx: &Cx<'_>, name: &[u8]) -> bool {
     let mut k = 0;
     memchr::memmem::find_iter(cx.src, name).any(|at| {
         k = cx.first_at_or_after(at, k);

@@ -3,7 +3,7 @@
 //! thousands of tokens, and grew with the file.
 
 use super::Tokens;
-use crate::lex::TokenKind;
+use crate::lex::{Token, TokenKind};
 
 /// The identifiers followed (in the same context) by what may end a
 /// declarator (`=`, `;`, `,`, `)`, `[`, `{`, `:`), in buckets by a hash of
@@ -25,10 +25,12 @@ impl Declarators {
             while hidden.next_if(|r| r.end as usize <= k).is_some() {}
             hidden.peek().is_none_or(|r| k < r.start as usize)
         };
-        let found: Vec<(u32, u32)> = (0..cx.lx.tokens.len())
-            .filter(|&k| cx.tok(k).kind == TokenKind::Ident && may_end_declarator(cx, k))
-            .filter(|&k| visible(k))
-            .map(|k| (text_hash(cx.text(k)) as u32, k as u32))
+        // Token pairs, not `next()` per token: this walks every token of
+        // the file.
+        let found: Vec<(u32, u32)> = (cx.lx.tokens.windows(2).enumerate())
+            .filter(|(_, pair)| may_end_declarator(cx.src, &pair[0], &pair[1]))
+            .filter(|&(k, _)| visible(k))
+            .map(|(k, pair)| (text_hash(&cx.src[pair[0].range()]) as u32, k as u32))
             .collect();
         let buckets = found.len().next_power_of_two();
         let mut starts = vec![0u32; buckets + 1];
@@ -55,10 +57,15 @@ impl Declarators {
     }
 }
 
-/// Whether identifier token `k` is followed by what may end a declarator.
-fn may_end_declarator(cx: &Tokens<'_>, k: usize) -> bool {
-    cx.next(k)
-        .is_some_and(|n| matches!(cx.text(n), b"=" | b";" | b"," | b")" | b"[" | b"{" | b":"))
+/// Whether `t` is an identifier and `next`, the token after it in the same
+/// context, is what may end a declarator.
+fn may_end_declarator(src: &[u8], t: &Token, next: &Token) -> bool {
+    t.kind == TokenKind::Ident
+        && next.kind == TokenKind::Punct
+        && next.directive == t.directive
+        // One byte: `::` is one token, not a `:`.
+        && next.end == next.start + 1
+        && matches!(src[next.start as usize], b'=' | b';' | b',' | b')' | b'[' | b'{' | b':')
 }
 
 /// The bucket hash of a name (a collision only costs a text comparison).
