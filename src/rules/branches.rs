@@ -34,25 +34,33 @@ pub(crate) fn retain_reachable(tokens: &Tokens<'_>, found: &mut Vec<Diagnostic>)
     if reach.iter().all(|&r| r == (Reach::Any, Reach::Any)) {
         return;
     }
-    let dirs = &tokens.lx.directives;
-    found.retain(|d| {
-        let at = d.range.start;
-        let k = dirs.partition_point(|dir| (dir.line_start as usize) <= at);
-        let Some(k) = k.checked_sub(1) else {
-            return true;
-        };
-        let (on_line, after) = reach[k];
-        let here = if at < dirs[k].end as usize {
-            on_line
-        } else {
-            after
-        };
-        match here {
-            Reach::NotHip => d.code.info().id.starts_with("HIP-E"),
-            Reach::HipOnly => !super::table::guarded(d.code).quiet_in_hip_layer(),
-            Reach::Any => true,
-        }
+    found.retain(|d| match reach_at(tokens, &reach, d.range.start) {
+        Reach::NotHip => d.code.info().id.starts_with("HIP-E"),
+        Reach::HipOnly => !super::table::guarded(d.code).quiet_in_hip_layer(),
+        Reach::Any => true,
     });
+}
+
+/// Who compiles byte `at`, from [`reach_of_directives`]'s `reach`: a
+/// directive's line is judged by the branch around it.
+fn reach_at(tokens: &Tokens<'_>, reach: &[(Reach, Reach)], at: usize) -> Reach {
+    let dirs = &tokens.lx.directives;
+    let k = dirs.partition_point(|dir| (dir.line_start as usize) <= at);
+    let Some(k) = k.checked_sub(1) else {
+        return Reach::Any;
+    };
+    let (on_line, after) = reach[k];
+    if at < dirs[k].end as usize {
+        on_line
+    } else {
+        after
+    }
+}
+
+/// Whether only a HIP build compiles byte `at`: the project's own HIP layer
+/// (`#ifdef USE_ROCM`, `#if defined(__HIP_PLATFORM_AMD__)`).
+pub(crate) fn hip_only_at(tokens: &Tokens<'_>, at: usize) -> bool {
+    reach_at(tokens, &reach_of_directives(tokens), at) == Reach::HipOnly
 }
 
 /// Per directive: whether AMD's HIP never compiles the code after it, up to

@@ -461,6 +461,13 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
             cx.facts.own_api_names.push(raw.to_vec());
             continue;
         }
+        if aliases_in_hip_layer(cx, i, prev) {
+            // vLLM's `#ifdef USE_ROCM` `typedef unsigned long long CUdevice;`:
+            // renamed, it would redefine HIP's type. Its uses are renamed
+            // as anywhere: they then build whether or not the HIP build
+            // defines the project's switch.
+            continue;
+        }
         if looks_declared(cx, i, prev) && cx.is_user_declaration(i) {
             // At file scope, a pointer of the project's own (a loader's
             // `tcuInit *cuInit;`): the name is the project's in the rest of
@@ -943,6 +950,20 @@ fn defines_own_type(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
     }
     k.is_some_and(|n| cx.is_punct(n, b"{"))
         && !includes::conditional_at(cx, cx.tok(i).start as usize)
+}
+
+/// Whether the name at `i` is a type alias (`typedef … name;`, `using name
+/// = …;`) at file scope in a branch only HIP compiles (`#ifdef USE_ROCM`):
+/// the project's HIP layer defines that CUDA name for its HIP build, where
+/// CUDA's header is absent.
+fn aliases_in_hip_layer(cx: &Cx<'_>, i: usize, prev: Option<usize>) -> bool {
+    let Some(p) = prev else { return false };
+    let alias = typedef_name(cx, i, p)
+        || (cx.is_ident(p, b"using") && cx.next(i).is_some_and(|n| cx.is_punct(n, b"=")));
+    alias
+        && !cx.tok(i).in_directive()
+        && cx.scope(i) == Scope::Global
+        && crate::rules::branches::hip_only_at(&cx.tokens, cx.tok(i).start as usize)
 }
 
 fn last_segment(name: &str) -> &str {
