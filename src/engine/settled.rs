@@ -38,8 +38,14 @@
 //!    warp mask dropped (HIP 5.2), a type named (`h = {}` → `h =
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
 //!    launch's blanks removed, an identifier of a directive replaced by
-//!    more than a word (`#if __CUDACC__` → `#if defined(__HIPCC__)`).
-//!    Refused while a launch was left as it is
+//!    more than a word (`#if __CUDACC__` → `#if defined(__HIPCC__)`), a
+//!    host `max` before its call replaced by `std::max<float>`, a type in
+//!    a cast by a pointer type (`(CUoccupancyB2DSize)f` → `(void*)f`).
+//!    Also arguments deleted over line breaks (words, members, commas and
+//!    blanks of code, leaving commas and blanks: a MIOpen call's moved
+//!    arguments). A word is inert where no table maps it to another and it
+//!    has no CUDA name's shape (`cursor` is inert: only its first letters
+//!    are CUDA's). Refused while a launch was left as it is
 //!    (`--hip-kernel-execution-syntax`): its `<<<` may be read across the
 //!    edit.
 //! 5. [`Class::Lines`]: whole lines of directives or comments inserted at
@@ -210,6 +216,26 @@ fn is_word(t: &str) -> bool {
         && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
+/// `std::NAME<T>` for `NAME`, `T` words and blanks (`std::max<unsigned
+/// int>`): the host `min`/`max` rule's fix.
+fn std_call_of(name: &[u8], text: &str) -> bool {
+    let Some(args) = (text.strip_prefix("std::"))
+        .and_then(|t| t.strip_prefix(std::str::from_utf8(name).ok()?))
+        .and_then(|t| t.strip_prefix('<')?.strip_suffix('>'))
+    else {
+        return false;
+    };
+    matches!(name, b"min" | b"max")
+        && !args.trim().is_empty()
+        && args.bytes().all(|b| b == b' ' || word_byte(&b))
+}
+
+/// A word and one or more `*` (`void*`, `void *`): a pointer type.
+fn pointer_type(text: &str) -> bool {
+    let word = text.trim_end_matches(['*', ' ']);
+    is_word(word) && word.len() < text.len() && text[word.len()..].contains('*')
+}
+
 fn word_byte(b: &u8) -> bool {
     lex::CLASS[*b as usize] != 0
 }
@@ -329,7 +355,7 @@ impl<'c, 'a> Judge<'c, 'a> {
         let r = &e.range;
         // No pass acts on it: no CUDA name, and none the project maps.
         let inert = |w: &[u8]| {
-            !translate::may_act_on(w, &cx.opts.target)
+            !translate::may_rewrite(w, &cx.opts.target)
                 && (cx.opts.extra_mappings.is_empty()
                     || std::str::from_utf8(w)
                         .is_ok_and(|w| !cx.opts.extra_mappings.contains_key(w)))
@@ -375,16 +401,25 @@ impl<'c, 'a> Judge<'c, 'a> {
             .flatten()
             .filter_map(|i| tokens.get(i))
             .find(|t| !r.is_empty() && t.start as usize <= r.start && r.end <= t.end as usize);
-        // An identifier of a directive replaced by more than a word
-        // (`#if __CUDACC__` -> `#if defined(__HIPCC__)`) is judged as text
-        // within a line. (In code such a rewrite, `max` -> `std::max<float>`,
-        // may let a rule read a neighbour anew: a round more.)
+        // An identifier replaced by more than a word is judged as text
+        // within a line where no rule reads its neighbours anew: one of a
+        // directive (`#if __CUDACC__` -> `#if defined(__HIPCC__)`), a host
+        // `min`/`max` called as `std::max<float>` (the min/max rule reads
+        // only unqualified calls, and an outer call's argument types are
+        // read in the round that rewrites the inner one), a type in a cast
+        // replaced by a pointer type (`(CUoccupancyB2DSize)f` -> `(void*)f`).
         let by_text = holder.is_some_and(|t| {
+            let k = tokens.partition_point(|u| u.start < t.start);
             t.kind == TokenKind::Ident
-                && t.in_directive()
                 && t.range() == *r
                 && !e.text.is_empty()
                 && !is_word(&e.text)
+                && (t.in_directive()
+                    || (std_call_of(old, &e.text)
+                        && cx.next(k).is_some_and(|n| cx.is_punct(n, b"(")))
+                    || (pointer_type(&e.text)
+                        && cx.prev(k).is_some_and(|p| cx.is_punct(p, b"("))
+                        && cx.next(k).is_some_and(|n| cx.is_punct(n, b")"))))
         });
         if let Some(t) = holder.filter(|_| !by_text) {
             let whole = t.range() == *r;
@@ -409,7 +444,7 @@ impl<'c, 'a> Judge<'c, 'a> {
             };
             return ok.then_some(class);
         }
-        if plain(old) && plain(e.text.as_bytes()) {
+        if (plain(old) && plain(e.text.as_bytes())) || self.deletes_arguments(e) {
             let ok = !self.launches_left
                 && e.text
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -471,6 +506,28 @@ impl<'c, 'a> Judge<'c, 'a> {
             Some(p) => self.ends_statement(p) && !self.joins_brackets(p, dir.end_token as usize),
         };
         ok.then_some(Class::DirectiveDeleted)
+    }
+
+    /// Whether `e` deletes arguments that run over lines (a MIOpen call's
+    /// `, CUDNN_CROSS_CORRELATION,\n    CUDNN_DATA_FLOAT` or `, L.fwd,\n`
+    /// moved), leaving commas and blanks: words, members, commas and
+    /// blanks of code, so no directive, comment or bracket is in them, and
+    /// the lines they join are code on both sides.
+    fn deletes_arguments(&self, e: &Edit) -> bool {
+        let cx = self.cx;
+        let old = &cx.src[e.range.clone()];
+        let tokens = &cx.lx.tokens;
+        let first = tokens.partition_point(|t| (t.end as usize) <= e.range.start);
+        let end = tokens.partition_point(|t| (t.start as usize) < e.range.end);
+        e.text
+            .bytes()
+            .all(|b| matches!(b, b',' | b' ' | b'\t' | b'\n' | b'\r'))
+            && old.contains(&b',')
+            && old
+                .iter()
+                .all(|b| matches!(b, b',' | b'.' | b' ' | b'\t' | b'\n' | b'\r') || word_byte(b))
+            && (first.saturating_sub(1)..(end + 1).min(tokens.len()))
+                .all(|k| !tokens[k].in_directive())
     }
 
     /// Whether text-within-a-line edit `e` leaves a call or declaration
@@ -1187,13 +1244,81 @@ mod tests {
     }
 
     #[test]
-    fn an_identifier_of_code_replaced_by_more_than_a_word_is_refused() {
-        // Host `max` on floats (HIP 5.2's host `max` takes int): a required
-        // fix whose text a rule may read anew around it.
+    fn host_min_max_called_as_a_std_template() {
+        // Host `max` on floats (HIP 5.2's host `max` takes int): the rule
+        // reads only unqualified calls, and the outer call's argument types
+        // are read in the round that rewrites the inner one.
         let mut opts = Options::default();
         opts.target.hip_version = Version::parse("5.2").unwrap();
-        let src = "float f(float a, float b) { return max(a, b); }\n";
-        refuses(src, &opts, "max", "std::max<float>");
+        let src = "float f(float a, float t) { return a * max(0.0f, min(t, 1.0f)); }\n";
+        accepts(src, &opts, Class::InLine, "max", "std::max<float>");
+        accepts(src, &opts, Class::InLine, "min", "std::min<float>");
+        let src = "unsigned g(unsigned a, unsigned long b) {\n  return max(a, b);\n}\n";
+        accepts(src, &opts, Class::InLine, "max", "std::max<unsigned long>");
+    }
+
+    #[test]
+    fn a_type_in_a_cast_replaced_by_a_pointer_type() {
+        let src = "#include <cuda.h>\nsize_t smem(int b) { return b * 4; }\nvoid f(CUfunction fn) {\n  int g, b;\n  cuOccupancyMaxPotentialBlockSize(&g, &b, fn, (CUoccupancyB2DSize)smem, 0, 0);\n}\n";
+        accepts(
+            src,
+            &Options::default(),
+            Class::InLine,
+            "CUoccupancyB2DSize",
+            "void*",
+        );
+    }
+
+    #[test]
+    fn arguments_deleted_over_lines() {
+        // A MIOpen call's arguments moved: the text between the kept ones
+        // runs over a line break.
+        let src = "#include <cudnn.h>\nvoid f(cudnnConvolutionDescriptor_t c) {\n  cudnnSetConvolution2dDescriptor(c, 1, 1, 1, 1, 1, 1, CUDNN_CROSS_CORRELATION,\n                                  CUDNN_DATA_FLOAT);\n}\n";
+        accepts(
+            src,
+            &Options::default(),
+            Class::InLine,
+            ", CUDNN_CROSS_CORRELATION,\n                                  CUDNN_DATA_FLOAT",
+            "",
+        );
+    }
+
+    #[test]
+    fn enumerators_moved_in_an_argument_list_are_renamed() {
+        // MIOpen takes cuDNN's modes last: copied renamed, as the next round
+        // would rename them.
+        let src = "#include <cudnn.h>\nvoid f(cudnnHandle_t h, cudnnTensorDescriptor_t x, float *a, float *b, float al, float be) {\n  cudnnSoftmaxForward(h, CUDNN_SOFTMAX_ACCURATE, CUDNN_SOFTMAX_MODE_CHANNEL, &al, x, a, &be, x, b);\n}\n";
+        let new = ", MIOPEN_SOFTMAX_ACCURATE, MIOPEN_SOFTMAX_MODE_CHANNEL";
+        accepts(src, &Options::default(), Class::InLine, "", new);
+    }
+
+    #[test]
+    fn a_word_that_only_begins_like_a_cuda_name_is_inert() {
+        // `cursor` (a `cu` word no table maps) in a CUdeviceptr's
+        // arithmetic, written anew as a cast.
+        let src = "#include <cuda.h>\nvoid f(CUdeviceptr base) {\n  CUdeviceptr cursor = base;\n  cursor += 256;\n}\n";
+        accepts(
+            src,
+            &Options::default(),
+            Class::InLine,
+            "+= ",
+            "= (hipDeviceptr_t)((char *)cursor + (",
+        );
+    }
+
+    #[test]
+    fn text_an_identifier_may_become() {
+        assert!(std_call_of(b"max", "std::max<float>"));
+        assert!(std_call_of(b"min", "std::min<unsigned long long>"));
+        assert!(!std_call_of(b"max", "std::min<float>"));
+        assert!(!std_call_of(b"max", "std::max<>"));
+        assert!(!std_call_of(b"max", "std::max<T*>"));
+        assert!(!std_call_of(b"pow", "std::pow<float>"));
+        assert!(pointer_type("void*"));
+        assert!(pointer_type("void **"));
+        assert!(!pointer_type("void"));
+        assert!(!pointer_type("*"));
+        assert!(!pointer_type("a*b"));
     }
 
     #[test]

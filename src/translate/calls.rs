@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::Cx;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, FnPtr, Legacy};
+use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, FnPtr, Kind, Legacy};
 use crate::tokens::Args;
 
 /// The rewrite chosen for one call.
@@ -22,6 +22,9 @@ pub(crate) struct CallEdit {
     pub(crate) edits: Vec<Edit>,
     /// How many arguments the edits rewrite (for the statistics).
     pub(crate) arguments: u32,
+    /// The families of the names an argument list copied renamed (for the
+    /// statistics: [`rewrite_list`]).
+    pub(crate) renamed: Vec<crate::mappings::Family>,
     /// What HIP takes otherwise that the edits cannot fix (`note`s of the
     /// table's `call_note`), for the names rule.
     pub(crate) notes: Vec<&'static str>,
@@ -125,6 +128,7 @@ pub(super) fn plan_call(
         name: hip,
         edits: Vec::new(),
         arguments: 0,
+        renamed: Vec::new(),
         notes: Vec::new(),
         not_null: None,
         other_value: None,
@@ -177,7 +181,7 @@ pub(super) fn plan_call(
             out.kept = true;
             return out;
         }
-        rewrite_list(cx, &args, list, &mut out);
+        rewrite_list(cx, &args, list, roc, &mut out);
         if !list.note.is_empty() {
             out.notes.push(list.note);
         }
@@ -598,11 +602,40 @@ fn short_text(cx: &Cx<'_>, a: usize, b: usize) -> String {
 /// says. The longest run of arguments the list keeps in their order stays
 /// where it is (a cast around one is inserted), so its identifiers are
 /// translated in place; the text between them is replaced by the other
-/// items, arguments copied as written (the next round translates them).
-/// The edits go to `out.edits`, the replaced ranges to `out.skip`.
-fn rewrite_list(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList, out: &mut CallEdit) {
+/// items, arguments copied as written (the next round translates them),
+/// but an argument that is one enumerator the tables plainly rename (a
+/// cuDNN one moved in a MIOpen call), which is copied renamed, as the next
+/// round would: then it need not run. The edits go to `out.edits`, the
+/// replaced ranges to `out.skip`.
+fn rewrite_list(
+    cx: &Cx<'_>,
+    args: &[(usize, usize)],
+    list: &ArgList,
+    roc: bool,
+    out: &mut CallEdit,
+) {
     let spans: Vec<Range<usize>> = args.iter().map(|&(a, b)| cx.span(a, b)).collect();
     let text = |r: Range<usize>| String::from_utf8_lossy(&cx.src[r]).into_owned();
+    let renamed = std::cell::RefCell::new(Vec::new());
+    // (Not with `--roc`: there a name in a cuSPARSE call maps as the
+    // identifier pass reads its call.)
+    let arg_text = |n: usize| {
+        let (a, b) = args[n];
+        let word = (b == a + 1 && !roc)
+            .then(|| cx.tok(a))
+            .filter(|t| t.kind == TokenKind::Ident && !t.spliced)
+            .and_then(|_| std::str::from_utf8(cx.text(a)).ok())
+            .filter(|w| !cx.opts.extra_mappings.contains_key(*w))
+            // An enumerator (a function's name may be rewritten as a pointer).
+            .filter(|w| crate::mappings::lookup(w).is_some_and(|m| m.kind == Kind::EnumConstant));
+        match word.and_then(|w| super::identifiers::plain_rename(w, &cx.opts.target)) {
+            Some((hip, family)) => {
+                renamed.borrow_mut().push(family);
+                hip.to_owned()
+            }
+            None => text(spans[n].clone()),
+        }
+    };
     // A separator as written (`, `, `,\n    `) where it holds nothing else.
     let sep_at = |i: usize| -> Option<String> {
         let s = text(spans.get(i)?.end..spans.get(i + 1)?.start);
@@ -619,9 +652,7 @@ fn rewrite_list(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList, out: &mut 
             })
     };
     let item_text = |it: &ArgItem| {
-        let arg = it
-            .arg
-            .map_or(String::new(), |n| text(spans[n as usize].clone()));
+        let arg = it.arg.map_or(String::new(), |n| arg_text(n as usize));
         if paren(it) {
             format!("{}({arg}){}", it.before, it.after)
         } else {
@@ -726,6 +757,7 @@ fn rewrite_list(cx: &Cx<'_>, args: &[(usize, usize)], list: &ArgList, out: &mut 
             Edit::replace(r, t)
         });
     }
+    out.renamed.extend(renamed.into_inner());
     out.arguments += 1;
 }
 

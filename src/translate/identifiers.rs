@@ -693,6 +693,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, names: &mut [Name]) {
                     (cx.facts.rewritten_arguments).extend(gaps.map(|e| e.range.clone()));
                     cx.edits.append(&mut call.edits);
                     cx.stats.arguments += call.arguments;
+                    for f in &call.renamed {
+                        *cx.stats.rewrites.entry(*f).or_default() += 1;
+                    }
                 }
                 rename(cx, n.tok, mapping, *hip);
             }
@@ -1067,6 +1070,21 @@ pub(crate) fn may_act_on(word: &[u8], target: &Target) -> bool {
             && std::str::from_utf8(word).is_ok_and(|name| {
                 mapping_for(name, target).is_some_and(|m| !is_inert(m, name, target))
             }))
+}
+
+/// Whether a pass may rewrite identifier `word` (the fixed point's
+/// shortcut asks, `engine/settled.rs`): the tables map it and it is not
+/// inert, or it has the shape of a CUDA name (`cuFoo`, `cudaFoo`, `CU_FOO`).
+/// Narrower than [`may_act_on`], the prefilter's test, which keeps every
+/// word with CUDA's first letters (`cursor`, `nvals`): no edit comes of
+/// such a word.
+pub(crate) fn may_rewrite(word: &[u8], target: &Target) -> bool {
+    std::str::from_utf8(word).is_ok_and(|name| {
+        looks_like_cuda(name)
+            || is_declared_cuda_macro(name)
+            || (mappings::may_be_key(word)
+                && mapping_for(name, target).is_some_and(|m| !is_inert(m, name, target)))
+    })
 }
 
 /// The mapping of `name` for the target: the primary one, or with `--roc`

@@ -22,7 +22,7 @@ mod torch;
 pub use crate::options::{Language, Options};
 pub(crate) use identifiers::{
     CUDA_SHAPED_PAIRS, KERNEL_WORDS, NOT_A_TYPE, Name, PLAIN_TYPES, Verdict, is_kernel_word,
-    may_act_on, namespace_qualifiers,
+    may_act_on, may_rewrite, namespace_qualifiers,
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 pub(crate) use members::CG_WORDS;
