@@ -41,7 +41,11 @@
 //! HIP 6.2, CUDA 12's extensible launch: `cudaLaunchConfig_t`, its
 //! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]).
 //! And below HIP 5.7, CUDA's `__nv_bfloat162` with its conversions and
-//! arithmetic, computing CUDA's roundings ([`bf162`]). A function the file or a
+//! arithmetic, computing CUDA's roundings ([`bf162`]). And CUDA's
+//! programmatic dependent launch in kernels (`cudaGridDependencySynchronize`,
+//! `cudaTriggerProgrammaticLaunchCompletion`), as nothing: HIP launches a
+//! kernel once the one before it in the stream has completed, which is CUDA's
+//! launch without the attribute, where both return at once. A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -500,8 +504,30 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 50] = [
+const FUNCTIONS: [Function; 52] = [
     DEVICE_ATTRIBUTE,
+    Function {
+        name: b"cudaGridDependencySynchronize",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaGridDependencySynchronize)",
+            "// hipify-rs: HIP has no programmatic dependent launch; a kernel starts once the one before it in its stream has completed and its writes are visible, so there is nothing to wait for",
+            "#define cudaGridDependencySynchronize() ((void)0)",
+            "#endif",
+        ]],
+        title: "define cudaGridDependencySynchronize for AMD GPUs (no programmatic dependent launch: a kernel starts after the one before it)",
+        answers: &[],
+    },
+    Function {
+        name: b"cudaTriggerProgrammaticLaunchCompletion",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaTriggerProgrammaticLaunchCompletion)",
+            "// hipify-rs: HIP has no programmatic dependent launch; the next kernel in the stream starts when this one completes, as CUDA's does when nothing triggers it",
+            "#define cudaTriggerProgrammaticLaunchCompletion() ((void)0)",
+            "#endif",
+        ]],
+        title: "define cudaTriggerProgrammaticLaunchCompletion for AMD GPUs (no programmatic dependent launch: the next kernel starts when this one completes)",
+        answers: &[],
+    },
     Function {
         name: b"__syncwarp",
         lines: &[&[
