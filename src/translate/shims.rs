@@ -511,7 +511,8 @@ const FUNCTIONS: [Function; 52] = [
         lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaGridDependencySynchronize)",
             "// hipify-rs: HIP has no programmatic dependent launch; a kernel starts once the one before it in its stream has completed and its writes are visible, so there is nothing to wait for",
-            "#define cudaGridDependencySynchronize() ((void)0)",
+            "#define cudaGridDependencySynchronize hipify_rs_grid_dependency_synchronize",
+            "__device__ inline void hipify_rs_grid_dependency_synchronize() {}",
             "#endif",
         ]],
         title: "define cudaGridDependencySynchronize for AMD GPUs (no programmatic dependent launch: a kernel starts after the one before it)",
@@ -522,7 +523,8 @@ const FUNCTIONS: [Function; 52] = [
         lines: &[&[
             "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaTriggerProgrammaticLaunchCompletion)",
             "// hipify-rs: HIP has no programmatic dependent launch; the next kernel in the stream starts when this one completes, as CUDA's does when nothing triggers it",
-            "#define cudaTriggerProgrammaticLaunchCompletion() ((void)0)",
+            "#define cudaTriggerProgrammaticLaunchCompletion hipify_rs_trigger_programmatic_launch_completion",
+            "__device__ inline void hipify_rs_trigger_programmatic_launch_completion() {}",
             "#endif",
         ]],
         title: "define cudaTriggerProgrammaticLaunchCompletion for AMD GPUs (no programmatic dependent launch: the next kernel starts when this one completes)",
