@@ -1469,15 +1469,18 @@ pub(super) fn definition(
         }
         line
     };
-    // Out of the conditionals open there (to before the outermost).
+    // Out of the conditionals open there (to before the outermost), but
+    // not out of a leading include guard: every use is inside it, and so is
+    // the HIP include the definition needs (`#ifndef HELPER_H` / `#define
+    // HELPER_H` / `#include <cuda.h>`: before the guard, hipError_t is
+    // undeclared).
+    let guarded = super::includes::starts_with_guard(cx);
     let mut open: Vec<usize> = Vec::new();
-    for d in cx
-        .lx
-        .directives
-        .iter()
-        .take_while(|d| (d.line_start as usize) < point)
+    for (k, d) in
+        (cx.lx.directives.iter().enumerate()).take_while(|(_, d)| (d.line_start as usize) < point)
     {
         match d.name.as_str() {
+            "ifndef" if k == 0 && guarded => open.push(usize::MAX),
             "if" | "ifdef" | "ifndef" => open.push(d.line_start as usize),
             "endif" => {
                 open.pop();
@@ -1485,7 +1488,7 @@ pub(super) fn definition(
             _ => {}
         }
     }
-    if let Some(&outermost) = open.first() {
+    if let Some(&outermost) = open.iter().find(|&&o| o != usize::MAX) {
         point = outermost;
     }
     let Some(point) = super::above_suppressions(cx.src, point) else {
