@@ -121,6 +121,30 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             // the branch HIP compiles does nothing, a stub for old GPUs.
             d.message = "`__CUDA_ARCH__` is not defined when HIP compiles device code: HIP takes the `#else` branch, a stub that returns a constant (written for the GPUs the test excludes)".to_owned();
             d.help = Some("let HIP compile the real branch: add `|| defined(__HIP_DEVICE_COMPILE__)` to the test".to_owned());
+        } else if quiet
+            && d.code == Code::CudaArchGuard
+            && let names = host_twins(cx, group, k)
+            && !names.is_empty()
+        {
+            // `#if __CUDA_ARCH__ <__device__ f with PTX> #else <host f>`:
+            // HIP's device code gets the host definition (warp's
+            // float_to_half, declared `CUDA_CALLABLE` above).
+            let names = names
+                .iter()
+                .map(|&n| format!("`{}`", String::from_utf8_lossy(cx.text(n))))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (is, function, its, it) = if names.contains(',') {
+                ("are", "host functions", "their", "them")
+            } else {
+                ("is", "a host function", "its", "it")
+            };
+            d.message = format!(
+                "`__CUDA_ARCH__` is not defined when HIP compiles device code: HIP takes the `#else` branch, where {names} {is} {function} ({its} device definition is in this branch), so device code calling {it} does not compile"
+            );
+            d.help = Some(format!(
+                "mark the `#else` definition of {names} `__host__ __device__` if its body runs on the GPU, or give HIP a device branch without PTX (`|| defined(__HIP_DEVICE_COMPILE__)`)"
+            ));
         } else if quiet {
             guarded(d, "HIP compiles the portable branch");
         } else if d.code == Code::CudaArchGuard && arch_outcome_right_on_hip(cx, dir, has_else) {
@@ -289,6 +313,106 @@ fn stub(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
         }
     });
     all && returns
+}
+
+/// The functions branch `k` defines for the device (`__device__`, or a
+/// macro this file defines with it, as `CUDA_CALLABLE`) that a later branch
+/// HIP takes defines again with a head of plain C++ words alone: host
+/// functions there (their names in the later branch, once each). A head
+/// with a macro this file does not define with plain words (a project's
+/// `HOST_DEVICE` from another header) may mark it for the device, and is
+/// not read as host.
+fn host_twins(cx: &Cx<'_>, group: &Group, k: usize) -> Vec<usize> {
+    let device = definitions(cx, body(cx, group, k))
+        .filter(|&(_, head)| head == Head::Device)
+        .map(|(n, _)| cx.text(n))
+        .collect::<Vec<_>>();
+    if device.is_empty() {
+        return Vec::new();
+    }
+    let mut twins: Vec<usize> = Vec::new();
+    for j in (k + 1..group.branches.len()).filter(|&j| hip_takes(cx, group, j) != Some(false)) {
+        for (n, head) in definitions(cx, body(cx, group, j)) {
+            if head == Head::Host
+                && device.contains(&cx.text(n))
+                && !twins.iter().any(|&t| cx.text(t) == cx.text(n))
+            {
+                twins.push(n);
+            }
+        }
+    }
+    twins
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Head {
+    Device,
+    Host,
+    Unknown,
+}
+
+/// The functions defined at namespace scope in `range` (name token, what
+/// their head says).
+fn definitions<'c>(
+    cx: &'c Cx<'_>,
+    range: std::ops::Range<usize>,
+) -> impl Iterator<Item = (usize, Head)> + 'c {
+    let start = range.start;
+    range
+        .filter(move |&t| cx.is_punct(t, b"{") && !cx.tok(t).in_directive())
+        .filter_map(move |open| super::bodies::function_name(cx, open))
+        .filter(move |&n| n >= start && cx.at_namespace_scope(n))
+        .map(move |n| (n, head(cx, n, start)))
+}
+
+/// What the words before the function name `name` (back to the statement
+/// before, or `start`) say of its targets.
+fn head(cx: &Cx<'_>, name: usize, start: usize) -> Head {
+    let mut head = Head::Host;
+    let mut h = name;
+    while let Some(p) = cx.prev(h).filter(|&p| p >= start) {
+        if cx.tok(p).in_directive() || [&b";"[..], b"{", b"}"].iter().any(|w| cx.is_punct(p, w)) {
+            break;
+        }
+        let w = cx.text(p);
+        match w {
+            b"__device__" | b"__global__" => return Head::Device,
+            _ if cx.tok(p).kind == TokenKind::Ident && is_macro_like(w) => {
+                match defined_as(cx, w) {
+                    Some(true) => return Head::Device,
+                    Some(false) => {}
+                    None => head = Head::Unknown,
+                }
+            }
+            _ => {}
+        }
+        h = p;
+    }
+    head
+}
+
+/// An upper-case name (`CUDA_CALLABLE`, `__forceinline__` is not).
+fn is_macro_like(w: &[u8]) -> bool {
+    w.iter().any(u8::is_ascii_uppercase)
+        && w.iter()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
+}
+
+/// Whether a `#define` of `name` in this file puts `__device__` in code
+/// (`Some(true)`), every one defines it with other words (`Some(false)`),
+/// or none defines it (`None`).
+fn defined_as(cx: &Cx<'_>, name: &[u8]) -> Option<bool> {
+    let mut found = None;
+    for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
+        let n = d.first_token as usize + 1;
+        if n >= d.end_token as usize || cx.text(n) != name {
+            continue;
+        }
+        let device = (n + 1..d.end_token as usize)
+            .any(|t| matches!(cx.text(t), b"__device__" | b"__global__"));
+        found = Some(found.unwrap_or(false) || device);
+    }
+    found
 }
 
 /// Branch `k` holds inline PTX (`asm`): the `#else` after it is the

@@ -1480,7 +1480,20 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
         ("atomicAdd", [b"float4"]) => Some("float4"),
         _ => None,
     }
-    .and_then(|ty| crate::translate::atomic_add_overload(cx, cx.opts, ty, i));
+    .and_then(|ty| {
+        // Every call's fix is the definition where the file's first call
+        // of the name needs it: one edit, written once.
+        let first = (cx.idents_named(name.as_bytes(), 0..i))
+            .find(|&k| {
+                cx.next(k).is_some_and(|n| cx.is_punct(n, b"("))
+                    && !cx.tok(k).in_directive()
+                    && !cx
+                        .prev(k)
+                        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+            })
+            .unwrap_or(i);
+        crate::translate::atomic_add_overload(cx, cx.opts, ty, first)
+    });
     // CUDA's shuffles of `__half`/`__half2` (bf16 has no HIP type to take).
     let half_shuffle = shuffle
         && matches!(
@@ -1635,6 +1648,14 @@ fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     let member = cx
         .prev(i)
         .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"));
+    let host_call = |k: usize| {
+        cx.next(k).is_some_and(|n| cx.is_punct(n, b"("))
+            && !cx
+                .prev(k)
+                .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+            && !cx.tok(k).in_directive()
+            && in_host_function(cx, k)
+    };
     if !called
         || member
         || cx.tok(i).in_directive()
@@ -1643,7 +1664,14 @@ fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     {
         return;
     }
-    let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, name, i) else {
+    // Every call's fix is the definition where the first such call needs
+    // it: one edit, written once (in an include-guarded header as in a
+    // source file).
+    let first = cx
+        .idents_named(name, 0..i)
+        .find(|&k| host_call(k))
+        .unwrap_or(i);
+    let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, name, first) else {
         return;
     };
     let name = String::from_utf8_lossy(name);

@@ -356,10 +356,12 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
                         }
                     }
                     // CUDA's cooperative groups (`cg::` as every sample aliases
-                    // them): a device function of the tables is CUDA's.
+                    // them): a device function or type of the tables is
+                    // CUDA's (`cg::cluster_group`, as vLLM writes it).
                     let cooperative = matches!(qualifier.as_ref(), "cooperative_groups" | "cg")
                         && mapping_for(name, &cx.opts.target).is_some_and(|m| {
-                            m.family == Family::Device && m.kind == Kind::Function
+                            m.family == Family::Device
+                                && matches!(m.kind, Kind::Function | Kind::Type)
                         });
                     // Owned by a namespace or class that is not CUDA's.
                     if mappings::lookup(&qualifier).is_none() && !cooperative {

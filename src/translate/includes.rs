@@ -382,7 +382,7 @@ fn line_start_of(src: &[u8], offset: usize) -> usize {
 }
 
 /// `#ifndef X` / `#define X` as the first two lines of code.
-fn starts_with_guard(cx: &Cx<'_>) -> bool {
+pub(super) fn starts_with_guard(cx: &crate::tokens::Tokens<'_>) -> bool {
     let dirs = &cx.lx.directives;
     if dirs.len() < 2 || dirs[0].name != "ifndef" || dirs[1].name != "define" {
         return false;

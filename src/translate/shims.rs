@@ -41,7 +41,11 @@
 //! HIP 6.2, CUDA 12's extensible launch: `cudaLaunchConfig_t`, its
 //! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]).
 //! And below HIP 5.7, CUDA's `__nv_bfloat162` with its conversions and
-//! arithmetic, computing CUDA's roundings ([`bf162`]). A function the file or a
+//! arithmetic, computing CUDA's roundings ([`bf162`]). And CUDA's
+//! programmatic dependent launch in kernels (`cudaGridDependencySynchronize`,
+//! `cudaTriggerProgrammaticLaunchCompletion`), as nothing: HIP launches a
+//! kernel once the one before it in the stream has completed, which is CUDA's
+//! launch without the attribute, where both return at once. A function the file or a
 //! header it includes declares is the project's: no definition is added
 //! ([`function`]).
 
@@ -500,8 +504,32 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 50] = [
+const FUNCTIONS: [Function; 52] = [
     DEVICE_ATTRIBUTE,
+    Function {
+        name: b"cudaGridDependencySynchronize",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaGridDependencySynchronize)",
+            "// hipify-rs: HIP has no programmatic dependent launch; a kernel starts once the one before it in its stream has completed and its writes are visible, so there is nothing to wait for",
+            "#define cudaGridDependencySynchronize hipify_rs_grid_dependency_synchronize",
+            "__device__ inline void hipify_rs_grid_dependency_synchronize() {}",
+            "#endif",
+        ]],
+        title: "define cudaGridDependencySynchronize for AMD GPUs (no programmatic dependent launch: a kernel starts after the one before it)",
+        answers: &[],
+    },
+    Function {
+        name: b"cudaTriggerProgrammaticLaunchCompletion",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(cudaTriggerProgrammaticLaunchCompletion)",
+            "// hipify-rs: HIP has no programmatic dependent launch; the next kernel in the stream starts when this one completes, as CUDA's does when nothing triggers it",
+            "#define cudaTriggerProgrammaticLaunchCompletion hipify_rs_trigger_programmatic_launch_completion",
+            "__device__ inline void hipify_rs_trigger_programmatic_launch_completion() {}",
+            "#endif",
+        ]],
+        title: "define cudaTriggerProgrammaticLaunchCompletion for AMD GPUs (no programmatic dependent launch: the next kernel starts when this one completes)",
+        answers: &[],
+    },
     Function {
         name: b"__syncwarp",
         lines: &[&[
@@ -1441,15 +1469,18 @@ pub(super) fn definition(
         }
         line
     };
-    // Out of the conditionals open there (to before the outermost).
+    // Out of the conditionals open there (to before the outermost), but
+    // not out of a leading include guard: every use is inside it, and so is
+    // the HIP include the definition needs (`#ifndef HELPER_H` / `#define
+    // HELPER_H` / `#include <cuda.h>`: before the guard, hipError_t is
+    // undeclared).
+    let guarded = super::includes::starts_with_guard(cx);
     let mut open: Vec<usize> = Vec::new();
-    for d in cx
-        .lx
-        .directives
-        .iter()
-        .take_while(|d| (d.line_start as usize) < point)
+    for (k, d) in
+        (cx.lx.directives.iter().enumerate()).take_while(|(_, d)| (d.line_start as usize) < point)
     {
         match d.name.as_str() {
+            "ifndef" if k == 0 && guarded => open.push(usize::MAX),
             "if" | "ifdef" | "ifndef" => open.push(d.line_start as usize),
             "endif" => {
                 open.pop();
@@ -1457,7 +1488,7 @@ pub(super) fn definition(
             _ => {}
         }
     }
-    if let Some(&outermost) = open.first() {
+    if let Some(&outermost) = open.iter().find(|&&o| o != usize::MAX) {
         point = outermost;
     }
     let Some(point) = super::above_suppressions(cx.src, point) else {
