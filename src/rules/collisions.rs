@@ -73,9 +73,14 @@ impl Collisions {
             b"operator" => {
                 if let Some(found) = operator(cx, i, self) {
                     self.operators.push(found);
+                } else {
+                    own_pair_definition(cx, i, self, out);
                 }
             }
             b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, self, out),
+            _ if name.starts_with(b"__") && PAIR_FUNCTIONS.contains(&name) => {
+                own_pair_definition(cx, i, self, out)
+            }
             _ => {}
         }
     }
@@ -489,6 +494,132 @@ fn function(
         ),
         None => out.push(found.with_help(format!(
             "remove the project's `{name}` (HIP's does the same), or rename it and its calls"
+        ))),
+    }
+}
+
+/// The functions the bf16 pair's block (below HIP 5.7:
+/// `translate/shims/bf162.h`) defines on `__nv_bfloat162` under CUDA's names.
+const PAIR_FUNCTIONS: &[&[u8]] = &[
+    b"__low2float",
+    b"__high2float",
+    b"__hadd2",
+    b"__hsub2",
+    b"__hmul2",
+    b"__hfma2",
+    b"__h2div",
+    b"__hneg2",
+    b"__habs2",
+    b"__hmax2",
+    b"__hmin2",
+    b"__hmax2_nan",
+    b"__hmin2_nan",
+    b"__heq2",
+    b"__hne2",
+    b"__hlt2",
+    b"__hle2",
+    b"__hgt2",
+    b"__hge2",
+    b"__hbeq2",
+    b"__hbne2",
+    b"__hblt2",
+    b"__hble2",
+    b"__hbgt2",
+    b"__hbge2",
+    b"__hisnan2",
+    b"__shfl",
+    b"__shfl_up",
+    b"__shfl_down",
+    b"__shfl_xor",
+];
+
+/// The operators the bf16 pair's block defines on `__nv_bfloat162`.
+const PAIR_OPERATORS: &[&[u8]] = &[
+    b"+", b"-", b"*", b"/", b"+=", b"-=", b"*=", b"/=", b"==", b"!=", b"<", b">", b"<=", b">=",
+];
+
+/// A project's own definition of an intrinsic or operator on
+/// `__nv_bfloat162` (code written for GPUs before sm_80, or CUDA before
+/// 12, defined them itself) at a target where the translation defines the
+/// pair with CUDA's own (below HIP 5.7): the two clash, so the project's is
+/// kept for CUDA alone, where HIP's NVIDIA path (CUDA's pair, whose
+/// `__CUDA_BF16_TYPES_EXIST__` keeps the block out) still compiles it.
+fn own_pair_definition(
+    cx: &Cx<'_>,
+    i: usize,
+    collisions: &mut Collisions,
+    out: &mut Vec<Diagnostic>,
+) {
+    if !crate::translate::bf16_pair_shim(&cx.opts.target) {
+        return;
+    }
+    let typed = cx.prev(i).is_some_and(|p| {
+        cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"*") || cx.is_punct(p, b"&")
+    });
+    if !typed
+        || cx
+            .prev(i)
+            .is_some_and(|p| matches!(cx.text(p), b"return" | b"else"))
+    {
+        return;
+    }
+    // The operator's symbol, for an `operator`.
+    let mut k = cx.next(i);
+    let mut op = Vec::new();
+    if cx.text(i) == b"operator" {
+        while let Some(j) =
+            k.filter(|&j| cx.tok(j).kind == TokenKind::Punct && !cx.is_punct(j, b"("))
+        {
+            op.extend_from_slice(cx.text(j));
+            k = cx.next(j);
+        }
+        if !PAIR_OPERATORS.contains(&op.as_slice()) {
+            return;
+        }
+    }
+    let Some((open, close)) = k
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| defined_params(cx, o))
+    else {
+        return;
+    };
+    if !(open + 1..close).any(|p| matches!(cx.text(p), b"__nv_bfloat162" | b"nv_bfloat162"))
+        || collisions.hip_never_compiles(cx, cx.tok(i).start as usize)
+        || cx.scope(i) == crate::tokens::Scope::Class
+        || in_named_namespace(cx, i)
+    {
+        return;
+    }
+    let name = format!(
+        "{}{}",
+        String::from_utf8_lossy(cx.text(i)),
+        String::from_utf8_lossy(&op)
+    );
+    let found = Diagnostic::new(
+        Code::HipCollision,
+        cx.span(i, open),
+        format!(
+            "the project defines `{name}` on `__nv_bfloat162`, which the translation defines below HIP 5.7 with the pair (CUDA's own); the target is HIP {}",
+            cx.opts.target.hip_version
+        ),
+    );
+    let body_close = cx.next(close).and_then(|mut b| {
+        while cx.tok(b).kind == TokenKind::Ident {
+            b = cx.next(b)?;
+        }
+        cx.matching_close(b)
+    });
+    match body_close.and_then(|end| definition_lines(cx, i, end)) {
+        Some(lines) => {
+            collisions.cuda_only.push(lines);
+            out.push(found.with_fix(
+                format!("keep the project's `{name}` on `__nv_bfloat162` for CUDA only (the translation's computes CUDA's own)"),
+                guard_lines(cx, lines, "!defined(__HIP_PLATFORM_AMD__)"),
+                Applicability::Required,
+            ));
+        }
+        None => out.push(found.with_help(format!(
+            "keep the project's `{name}` for CUDA alone (`#ifndef __HIP_PLATFORM_AMD__`): the translation's computes CUDA's own"
         ))),
     }
 }
