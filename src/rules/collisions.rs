@@ -12,6 +12,14 @@ use crate::lex::TokenKind;
 use crate::source::LineIndex;
 use crate::tokens::{BracketSet, Way};
 
+/// What may make [`vector_type_declaration`] report in any C++ file (the
+/// rule table's row, from which the prefilter's words come).
+pub(super) const VECTOR_TYPE_TRIGGERS: super::table::Triggers = super::table::Triggers {
+    words: VECTOR_TYPES,
+    prefixes: &[],
+    substrings: &[],
+};
+
 /// The vector types HIP gives arithmetic operators.
 const VECTOR_TYPES: &[&[u8]] = &[
     b"char2",
@@ -496,6 +504,86 @@ fn function(
             "remove the project's `{name}` (HIP's does the same), or rename it and its calls"
         ))),
     }
+}
+
+/// A forward declaration of a CUDA vector type (`struct uchar4;`: "CUDA
+/// for Engineers"' kernel.h declares the type its launchers take without
+/// CUDA's headers). CUDA's are structs; HIP's headers make each a typedef
+/// of `HIP_vector_type` (amd_hip_vector_types.h), which conflicts with the
+/// declaration in either order. Standing alone on its line, it becomes the
+/// include of HIP's vector types, which declares the type on both HIP
+/// platforms. In any C++ file (a header of launchers names no CUDA API),
+/// where the file does not define the type itself.
+pub(super) fn vector_type_declaration(
+    cx: &Cx<'_>,
+    i: usize,
+    found: &Collisions,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(ty) = cx.next(i).filter(|&t| VECTOR_TYPES.contains(&cx.text(t))) else {
+        return;
+    };
+    let Some(semi) = cx.next(ty).filter(|&t| cx.is_punct(t, b";")) else {
+        return;
+    };
+    let own = cx
+        .idents_named(cx.text(ty), 0..cx.lx.tokens.len())
+        .any(|k| {
+            cx.prev(k)
+                .is_some_and(|p| cx.text(p) == b"struct" || cx.text(p) == b"class")
+                && cx
+                    .next(k)
+                    .is_some_and(|n| cx.is_punct(n, b"{") || cx.is_punct(n, b":"))
+                || cx.next(k).is_some_and(|n| cx.is_punct(n, b";"))
+                    && cx.prev(k).is_some_and(|p| cx.is_punct(p, b"}"))
+        });
+    if own {
+        return;
+    }
+    // A declaration of its own, not `typedef struct float4 …;` or a
+    // parameter's elaborated type.
+    if cx
+        .prev(i)
+        .is_some_and(|p| !cx.is_punct(p, b";") && !cx.is_punct(p, b"{") && !cx.is_punct(p, b"}"))
+        && !cx.prev(i).is_some_and(|p| cx.tok(p).in_directive())
+        || cx.tok(i).in_directive()
+        || cx.scope(i) == crate::tokens::Scope::Class
+        || found.hip_never_compiles(cx, cx.tok(i).start as usize)
+    {
+        return;
+    }
+    let (start, end) = (cx.tok(i).start as usize, cx.tok(semi).end as usize);
+    let line_start = cx.src[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |n| n + 1);
+    let line_end = cx.src[end..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(cx.src.len(), |n| end + n);
+    let alone = cx.src[line_start..start]
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t'))
+        && cx.src[end..line_end]
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\r'));
+    let ty = String::from_utf8_lossy(cx.text(ty));
+    let found = Diagnostic::new(
+        Code::HipCollision,
+        cx.span(i, semi + 1),
+        format!(
+            "the project declares `struct {ty}`; HIP's headers make `{ty}` a typedef of HIP_vector_type, which conflicts with the declaration"
+        ),
+    );
+    out.push(if alone {
+        found.with_fix(
+            format!("include HIP's vector types in place of the declaration of `{ty}`"),
+            vec![Edit::replace(start..end, "#include <hip/hip_vector_types.h>")],
+            Applicability::Required,
+        )
+    } else {
+        found.with_help(format!("include <hip/hip_vector_types.h> on a line of its own in place of the declaration of `{ty}`"))
+    });
 }
 
 /// The functions the bf16 pair's block (below HIP 5.7:
