@@ -524,7 +524,7 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 50] = [
+const FUNCTIONS: [Function; 53] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"__syncwarp",
@@ -1048,6 +1048,43 @@ const FUNCTIONS: [Function; 50] = [
             "#endif",
         ]],
         title: "define CUDA's __half and __half2 shuffles (HIP 5.2 shuffles 32- and 64-bit scalars only)",
+        answers: &[],
+    },
+    Function {
+        name: b"curandSetGeneratorOrdering",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(curandSetGeneratorOrdering)",
+            "// hipify-rs: hipRAND before 6.2 has no orderings (hiprand.h): a generator keeps the one it was created with, cuRAND's default for its kind, so setting the default is nothing to do; another ordering is refused",
+            "#define curandSetGeneratorOrdering(...) hipify_rs_set_generator_ordering(__VA_ARGS__)",
+            "static inline hiprandStatus_t hipify_rs_set_generator_ordering(hiprandGenerator_t generator, int order) {",
+            "  if (!generator) return HIPRAND_STATUS_NOT_INITIALIZED;",
+            "  return (order == 101 || order == 201) ? HIPRAND_STATUS_SUCCESS : HIPRAND_STATUS_OUT_OF_RANGE;",
+            "}",
+            "#endif",
+        ]],
+        title: "define curandSetGeneratorOrdering before HIP 6.2 for the default orderings (a generator's own)",
+        answers: &[],
+    },
+    Function {
+        name: b"CURAND_ORDERING_PSEUDO_DEFAULT",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(CURAND_ORDERING_PSEUDO_DEFAULT)",
+            "// hipify-rs: hipRAND before 6.2 has no orderings; cuRAND's value (curand.h), which the definition of curandSetGeneratorOrdering accepts",
+            "#define CURAND_ORDERING_PSEUDO_DEFAULT 101",
+            "#endif",
+        ]],
+        title: "define CURAND_ORDERING_PSEUDO_DEFAULT before HIP 6.2 (a pseudorandom generator's own ordering)",
+        answers: &[],
+    },
+    Function {
+        name: b"CURAND_ORDERING_QUASI_DEFAULT",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(CURAND_ORDERING_QUASI_DEFAULT)",
+            "// hipify-rs: hipRAND before 6.2 has no orderings; cuRAND's value (curand.h), which the definition of curandSetGeneratorOrdering accepts",
+            "#define CURAND_ORDERING_QUASI_DEFAULT 201",
+            "#endif",
+        ]],
+        title: "define CURAND_ORDERING_QUASI_DEFAULT before HIP 6.2 (a quasirandom generator's own ordering)",
         answers: &[],
     },
     cache_hint!(load "__ldca", "ldca", "declares __ldca for __half and __half2 alone"),
