@@ -327,7 +327,7 @@ set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";
     HipCollision => "HIP-W021", "hip-collision", Warning, Sometimes,
-        "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`, a vector type's name as a macro)",
+        "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`, a vector type's name as a macro or forward declaration)",
         "CUDA leaves some conveniences to the user that HIP's headers provide: arithmetic operators \
 on `float2`/`float4`/`int4`… (HIP's `HIP_vector_type` defines them all; CUDA samples' \
 `helper_math.h` defines them again), `atomicMax`/`atomicMin` on `float` and `double`, `__ffsll`. \
@@ -339,7 +339,11 @@ HIP's does the same, or rename it. (Binary operators and a scalar operand are no
 project's non-template function wins.) A macro named like a vector type (`#define int2 \
 _lgpu_int2`, for host code that includes `cuda.h` alone) rewrites HIP's own declaration where \
 HIP's runtime header comes after it: a finding, the macro to keep for CUDA alone or the header \
-to include first.\n\nBefore:\n\n```cuda\n\
+to include first. A forward declaration of a vector type (`struct uchar4;` in a header of \
+launchers that includes no CUDA header) conflicts with HIP's typedef: standing alone on its line \
+it becomes `#include <hip/hip_vector_types.h>` (a required fix). Below HIP 5.7 the translation \
+defines CUDA's `__nv_bfloat162` and its intrinsics and operators; a project's own definition of \
+one of them on the pair (a fallback for GPUs before sm_80) is kept for CUDA alone.\n\nBefore:\n\n```cuda\n\
 inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
 a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
 #if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \

@@ -12,6 +12,14 @@ use crate::lex::TokenKind;
 use crate::source::LineIndex;
 use crate::tokens::{BracketSet, Way};
 
+/// What may make [`vector_type_declaration`] report in any C++ file (the
+/// rule table's row, from which the prefilter's words come).
+pub(super) const VECTOR_TYPE_TRIGGERS: super::table::Triggers = super::table::Triggers {
+    words: VECTOR_TYPES,
+    prefixes: &[],
+    substrings: &[],
+};
+
 /// The vector types HIP gives arithmetic operators.
 const VECTOR_TYPES: &[&[u8]] = &[
     b"char2",
@@ -73,9 +81,14 @@ impl Collisions {
             b"operator" => {
                 if let Some(found) = operator(cx, i, self) {
                     self.operators.push(found);
+                } else {
+                    own_pair_definition(cx, i, self, out);
                 }
             }
             b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, self, out),
+            _ if name.starts_with(b"__") && PAIR_FUNCTIONS.contains(&name) => {
+                own_pair_definition(cx, i, self, out)
+            }
             _ => {}
         }
     }
@@ -489,6 +502,212 @@ fn function(
         ),
         None => out.push(found.with_help(format!(
             "remove the project's `{name}` (HIP's does the same), or rename it and its calls"
+        ))),
+    }
+}
+
+/// A forward declaration of a CUDA vector type (`struct uchar4;`: "CUDA
+/// for Engineers"' kernel.h declares the type its launchers take without
+/// CUDA's headers). CUDA's are structs; HIP's headers make each a typedef
+/// of `HIP_vector_type` (amd_hip_vector_types.h), which conflicts with the
+/// declaration in either order. Standing alone on its line, it becomes the
+/// include of HIP's vector types, which declares the type on both HIP
+/// platforms. In any C++ file (a header of launchers names no CUDA API),
+/// where the file does not define the type itself.
+pub(super) fn vector_type_declaration(
+    cx: &Cx<'_>,
+    i: usize,
+    found: &Collisions,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(ty) = cx.next(i).filter(|&t| VECTOR_TYPES.contains(&cx.text(t))) else {
+        return;
+    };
+    let Some(semi) = cx.next(ty).filter(|&t| cx.is_punct(t, b";")) else {
+        return;
+    };
+    let own = cx
+        .idents_named(cx.text(ty), 0..cx.lx.tokens.len())
+        .any(|k| {
+            cx.prev(k)
+                .is_some_and(|p| cx.text(p) == b"struct" || cx.text(p) == b"class")
+                && cx
+                    .next(k)
+                    .is_some_and(|n| cx.is_punct(n, b"{") || cx.is_punct(n, b":"))
+                || cx.next(k).is_some_and(|n| cx.is_punct(n, b";"))
+                    && cx.prev(k).is_some_and(|p| cx.is_punct(p, b"}"))
+        });
+    if own {
+        return;
+    }
+    // A declaration of its own, not `typedef struct float4 …;` or a
+    // parameter's elaborated type.
+    if cx
+        .prev(i)
+        .is_some_and(|p| !cx.is_punct(p, b";") && !cx.is_punct(p, b"{") && !cx.is_punct(p, b"}"))
+        && !cx.prev(i).is_some_and(|p| cx.tok(p).in_directive())
+        || cx.tok(i).in_directive()
+        || cx.scope(i) == crate::tokens::Scope::Class
+        || found.hip_never_compiles(cx, cx.tok(i).start as usize)
+    {
+        return;
+    }
+    let (start, end) = (cx.tok(i).start as usize, cx.tok(semi).end as usize);
+    let line_start = cx.src[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |n| n + 1);
+    let line_end = cx.src[end..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(cx.src.len(), |n| end + n);
+    let alone = cx.src[line_start..start]
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t'))
+        && cx.src[end..line_end]
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\r'));
+    let ty = String::from_utf8_lossy(cx.text(ty));
+    let found = Diagnostic::new(
+        Code::HipCollision,
+        cx.span(i, semi + 1),
+        format!(
+            "the project declares `struct {ty}`; HIP's headers make `{ty}` a typedef of HIP_vector_type, which conflicts with the declaration"
+        ),
+    );
+    out.push(if alone {
+        found.with_fix(
+            format!("include HIP's vector types in place of the declaration of `{ty}`"),
+            vec![Edit::replace(start..end, "#include <hip/hip_vector_types.h>")],
+            Applicability::Required,
+        )
+    } else {
+        found.with_help(format!("include <hip/hip_vector_types.h> on a line of its own in place of the declaration of `{ty}`"))
+    });
+}
+
+/// The functions the bf16 pair's block (below HIP 5.7:
+/// `translate/shims/bf162.h`) defines on `__nv_bfloat162` under CUDA's names.
+const PAIR_FUNCTIONS: &[&[u8]] = &[
+    b"__low2float",
+    b"__high2float",
+    b"__hadd2",
+    b"__hsub2",
+    b"__hmul2",
+    b"__hfma2",
+    b"__h2div",
+    b"__hneg2",
+    b"__habs2",
+    b"__hmax2",
+    b"__hmin2",
+    b"__hmax2_nan",
+    b"__hmin2_nan",
+    b"__heq2",
+    b"__hne2",
+    b"__hlt2",
+    b"__hle2",
+    b"__hgt2",
+    b"__hge2",
+    b"__hbeq2",
+    b"__hbne2",
+    b"__hblt2",
+    b"__hble2",
+    b"__hbgt2",
+    b"__hbge2",
+    b"__hisnan2",
+    b"__shfl",
+    b"__shfl_up",
+    b"__shfl_down",
+    b"__shfl_xor",
+];
+
+/// The operators the bf16 pair's block defines on `__nv_bfloat162`.
+const PAIR_OPERATORS: &[&[u8]] = &[
+    b"+", b"-", b"*", b"/", b"+=", b"-=", b"*=", b"/=", b"==", b"!=", b"<", b">", b"<=", b">=",
+];
+
+/// A project's own definition of an intrinsic or operator on
+/// `__nv_bfloat162` (code written for GPUs before sm_80, or CUDA before
+/// 12, defined them itself) at a target where the translation defines the
+/// pair with CUDA's own (below HIP 5.7): the two clash, so the project's is
+/// kept for CUDA alone, where HIP's NVIDIA path (CUDA's pair, whose
+/// `__CUDA_BF16_TYPES_EXIST__` keeps the block out) still compiles it.
+fn own_pair_definition(
+    cx: &Cx<'_>,
+    i: usize,
+    collisions: &mut Collisions,
+    out: &mut Vec<Diagnostic>,
+) {
+    if !crate::translate::bf16_pair_shim(&cx.opts.target) {
+        return;
+    }
+    let typed = cx.prev(i).is_some_and(|p| {
+        cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"*") || cx.is_punct(p, b"&")
+    });
+    if !typed
+        || cx
+            .prev(i)
+            .is_some_and(|p| matches!(cx.text(p), b"return" | b"else"))
+    {
+        return;
+    }
+    // The operator's symbol, for an `operator`.
+    let mut k = cx.next(i);
+    let mut op = Vec::new();
+    if cx.text(i) == b"operator" {
+        while let Some(j) =
+            k.filter(|&j| cx.tok(j).kind == TokenKind::Punct && !cx.is_punct(j, b"("))
+        {
+            op.extend_from_slice(cx.text(j));
+            k = cx.next(j);
+        }
+        if !PAIR_OPERATORS.contains(&op.as_slice()) {
+            return;
+        }
+    }
+    let Some((open, close)) = k
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| defined_params(cx, o))
+    else {
+        return;
+    };
+    if !(open + 1..close).any(|p| matches!(cx.text(p), b"__nv_bfloat162" | b"nv_bfloat162"))
+        || collisions.hip_never_compiles(cx, cx.tok(i).start as usize)
+        || cx.scope(i) == crate::tokens::Scope::Class
+        || in_named_namespace(cx, i)
+    {
+        return;
+    }
+    let name = format!(
+        "{}{}",
+        String::from_utf8_lossy(cx.text(i)),
+        String::from_utf8_lossy(&op)
+    );
+    let found = Diagnostic::new(
+        Code::HipCollision,
+        cx.span(i, open),
+        format!(
+            "the project defines `{name}` on `__nv_bfloat162`, which the translation defines below HIP 5.7 with the pair (CUDA's own); the target is HIP {}",
+            cx.opts.target.hip_version
+        ),
+    );
+    let body_close = cx.next(close).and_then(|mut b| {
+        while cx.tok(b).kind == TokenKind::Ident {
+            b = cx.next(b)?;
+        }
+        cx.matching_close(b)
+    });
+    match body_close.and_then(|end| definition_lines(cx, i, end)) {
+        Some(lines) => {
+            collisions.cuda_only.push(lines);
+            out.push(found.with_fix(
+                format!("keep the project's `{name}` on `__nv_bfloat162` for CUDA only (the translation's computes CUDA's own)"),
+                guard_lines(cx, lines, "!defined(__HIP_PLATFORM_AMD__)"),
+                Applicability::Required,
+            ));
+        }
+        None => out.push(found.with_help(format!(
+            "keep the project's `{name}` for CUDA alone (`#ifndef __HIP_PLATFORM_AMD__`): the translation's computes CUDA's own"
         ))),
     }
 }

@@ -193,6 +193,13 @@ pub(crate) const RULES: &[Rule] = &[
         names: &[],
     },
     Rule {
+        name: "forward declarations of CUDA's vector types",
+        sources: &["rules/collisions.rs"],
+        codes: &[(Code::HipCollision, Hazard)],
+        runs: Runs::Anywhere(collisions::VECTOR_TYPE_TRIGGERS),
+        names: &[],
+    },
+    Rule {
         name: "CUDA version checks",
         sources: &["rules/versions.rs"],
         codes: &[(Code::VersionCheck, GuardableCudaName)],
@@ -318,6 +325,9 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
             TokenKind::Ident => {
                 let name = &cx.src[t.range()];
                 libraries::namespace(cx, i, name, &mut last_namespace_line, &mut out);
+                if name == b"struct" {
+                    collisions::vector_type_declaration(cx, i, &collisions, &mut out);
+                }
                 if cuda {
                     if warp::Warp::may_act_on(name) {
                         warp.ident(cx, i, name, &mut out);

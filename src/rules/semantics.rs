@@ -68,12 +68,13 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
                 half_rcp_unlinked(cx, i, name, out);
                 bf162_intrinsic_before_57(cx, i, name, out)
             }
-            b"__h2div" | b"__hmax2_nan" | b"__hmin2_nan" | b"__hneg2"
-            | b"__habs2" | b"__hadd2_sat" | b"__hsub2_sat" | b"__hmul2_sat" | b"__hfma2_sat"
+            // The pair's block defines the division, max and min, negation,
+            // absolute value and comparisons.
+            b"__hadd2_sat" | b"__hsub2_sat" | b"__hmul2_sat" | b"__hfma2_sat"
             | b"__hfma2_relu" | b"__hadd2_rn" | b"__hsub2_rn" | b"__hmul2_rn" | b"__hcmadd"
-            | b"__heq2" | b"__hne2" | b"__hlt2" | b"__hle2" | b"__hgt2" | b"__hge2"
-            | b"__hbeq2" | b"__hbne2" | b"__hblt2" | b"__hble2" | b"__hbgt2" | b"__hbge2"
-            | b"__hisnan2" | b"__lows2bfloat162" | b"__highs2bfloat162" | b"__low2bfloat162"
+            | b"__hequ2" | b"__hneu2" | b"__hltu2" | b"__hleu2" | b"__hgtu2" | b"__hgeu2"
+            | b"__hbequ2" | b"__hbneu2" | b"__hbltu2" | b"__hbleu2" | b"__hbgtu2" | b"__hbgeu2"
+            | b"__lows2bfloat162" | b"__highs2bfloat162" | b"__low2bfloat162"
             | b"__high2bfloat162" | b"__lowhigh2highlow" | b"h2exp" | b"h2exp2" | b"h2exp10"
             | b"h2log" | b"h2log2" | b"h2log10" | b"h2sqrt" | b"h2rsqrt" | b"h2sin" | b"h2cos"
             | b"h2floor" | b"h2ceil" | b"h2trunc" | b"h2rint" => {
@@ -1537,16 +1538,33 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
         return;
     };
     let bf16 = args.args.iter().take(2).any(|&arg| {
-        argument_type(cx, arg)
-            .is_some_and(|w| matches!(w.as_slice(), [b"__nv_bfloat16"] | [b"nv_bfloat16"]))
+        argument_type(cx, arg).is_some_and(|w| {
+            // A later round reads the translated type (a fix that waited
+            // for another insertion at its point).
+            matches!(
+                w.as_slice(),
+                [b"__nv_bfloat16"] | [b"nv_bfloat16"] | [b"hip_bfloat16"]
+            ) || matches!(w.as_slice(), [alias] if typedef_names(cx, alias, b"__nv_bfloat16")
+                    || typedef_names(cx, alias, b"hip_bfloat16"))
+        })
     });
     if !bf16 || defines(cx, name) {
         return;
     }
-    // CUDA's own for the four the translation defines.
-    let fix = matches!(name, b"__hadd" | b"__hsub" | b"__hmul" | b"__hfma")
-        .then(|| bf16_scalar_fix(cx))
-        .flatten();
+    // CUDA's own for the six the translation defines.
+    let fix = matches!(
+        name,
+        b"__hadd"
+            | b"__hsub"
+            | b"__hmul"
+            | b"__hfma"
+            | b"__hmax"
+            | b"__hmin"
+            | b"__habs"
+            | b"__hneg"
+    )
+    .then(|| bf16_scalar_fix(cx))
+    .flatten();
     let name = String::from_utf8_lossy(name);
     let diagnostic = Diagnostic::new(
             Code::UnsupportedApi,
@@ -1561,6 +1579,34 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
         Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
         None => diagnostic,
     });
+}
+
+/// Whether the file makes `alias` a name of the type `ty` (one word): a
+/// `typedef ty alias;` or `using alias = ty;` anywhere in it (llm.c's
+/// `typedef __nv_bfloat16 floatX;`, perhaps one branch of an `#if`, whose
+/// build is then the one that does not compile).
+fn typedef_names(cx: &Cx<'_>, alias: &[u8], ty: &[u8]) -> bool {
+    cx.idents_named(alias, 0..cx.lx.tokens.len()).any(|k| {
+        let typedef = cx.next(k).is_some_and(|n| cx.is_punct(n, b";"))
+            && cx.prev(k).is_some_and(|t| cx.text(t) == ty)
+            && cx.prev(k).and_then(|t| cx.prev(t)).is_some_and(|d| {
+                cx.text(d) == b"typedef"
+                    || (cx.text(d) == b"const"
+                        && cx.prev(d).is_some_and(|e| cx.text(e) == b"typedef"))
+            });
+        let using = cx.prev(k).is_some_and(|u| cx.text(u) == b"using")
+            && cx.next(k).is_some_and(|e| cx.is_punct(e, b"="))
+            && cx
+                .next(k)
+                .and_then(|e| cx.next(e))
+                .is_some_and(|t| cx.text(t) == ty)
+            && cx
+                .next(k)
+                .and_then(|e| cx.next(e))
+                .and_then(|t| cx.next(t))
+                .is_some_and(|n| cx.is_punct(n, b";"));
+        typedef || using
+    })
 }
 
 /// A `__half2` intrinsic the bf16 pair's definition (below HIP 5.7) does
@@ -1587,7 +1633,7 @@ fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
             Code::UnsupportedApi,
             cx.span(i, args.close + 1),
             format!(
-                "HIP before 5.7 has no `{name}` for `__nv_bfloat162` (the pair the translation defines there has conversions, `__hadd2`, `__hsub2`, `__hmul2`, `__hfma2` and shuffles): the port does not compile; the target is HIP {}",
+                "HIP before 5.7 has no `{name}` for `__nv_bfloat162` (the pair the translation defines there has conversions, arithmetic, max and min, comparisons and shuffles): the port does not compile; the target is HIP {}",
                 cx.opts.target.hip_version
             ),
         )
@@ -1595,16 +1641,31 @@ fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     );
 }
 
-/// The definition of CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma` and
-/// shuffles on bf16 (below HIP 5.7), before the file's first call of any
-/// of them: every call's fix the same insertion.
+/// The definition of CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma`,
+/// `__hmax`, `__hmin`, `__habs`, `__hneg` and shuffles on bf16 (below HIP 5.7), before the
+/// file's first call of any of them that the file does not define (a
+/// `__half` shim's `#define` of the name is none): every call's fix the
+/// same insertion.
 fn bf16_scalar_fix(cx: &Cx<'_>) -> Option<(Edit, &'static str)> {
     let first = (0..cx.lx.tokens.len()).find(|&t| {
         let text = cx.text(t);
-        (matches!(text, b"__hadd" | b"__hsub" | b"__hmul" | b"__hfma")
-            || text.starts_with(b"__shfl"))
+        (matches!(
+            text,
+            b"__hadd"
+                | b"__hsub"
+                | b"__hmul"
+                | b"__hfma"
+                | b"__hmax"
+                | b"__hmin"
+                | b"__habs"
+                | b"__hneg"
+        ) || text.starts_with(b"__shfl"))
             && cx.tok(t).kind == TokenKind::Ident
             && cx.next(t).is_some_and(|o| cx.is_punct(o, b"("))
+            && cx.prev(t).is_none_or(|p| cx.text(p) != b"define")
+            // A `__half` shim's macro of the name (`__hmax`) is a definition:
+            // the block would go nowhere for it.
+            && !defines(cx, text)
     })?;
     crate::translate::bf16_scalar_overloads(cx, cx.opts, first)
 }

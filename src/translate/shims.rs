@@ -388,6 +388,7 @@ const HALF_BOUNDS: &[&str] = &[
     "#ifndef HIPIFY_RS_HALF_BOUNDS",
     "#define HIPIFY_RS_HALF_BOUNDS",
     "// hipify-rs: CUDA's __hmax/__hmin (cuda_fp16.hpp): a NaN input gives the other, two NaNs the canonical NaN, +0.0 above -0.0",
+    "#include <hip/hip_fp16.h>",
     "__device__ inline __half hipify_rs_half_max(const __half a, const __half b) {",
     "  __half r = (__hge(a, b) || __hisnan(b)) ? a : b;",
     "  if (__hisnan(r)) r = __ushort_as_half((unsigned short)0x7FFFU);",
@@ -400,6 +401,29 @@ const HALF_BOUNDS: &[&str] = &[
     "  else if (__heq(a, b)) r = (__half_as_ushort(a) > __half_as_ushort(b)) ? a : b;",
     "  return r;",
     "}",
+    "#if defined(_HIP_BFLOAT16_H_)",
+    BF16_BOUNDS[0],
+    BF16_BOUNDS[1],
+    BF16_BOUNDS[2],
+    BF16_BOUNDS[3],
+    BF16_BOUNDS[4],
+    BF16_BOUNDS[5],
+    "#endif",
+    "#endif",
+];
+
+/// CUDA's `__hmax`/`__hmin` on bf16 (`cuda_bf16.hpp`'s own form, the rules
+/// of [`HALF_BOUNDS`]) on the `hip_bfloat16` class the type is before HIP
+/// 5.7, as overloads of the `__half` shims' helpers: a `__hmax` on bf16
+/// values below HIP 5.5 brings the `__half` shim, whose macro names them.
+/// Under its own guard: the bf16 block (`shims/bf16_scalar.h`) writes the
+/// same lines.
+const BF16_BOUNDS: [&str; 6] = [
+    "#ifndef HIPIFY_RS_BF16_BOUNDS",
+    "#define HIPIFY_RS_BF16_BOUNDS",
+    "// hipify-rs: CUDA's __hmax/__hmin on bf16 (cuda_bf16.hpp), which HIP before 5.7 lacks: the same rules on the hip_bfloat16 class",
+    "__host__ __device__ inline hip_bfloat16 hipify_rs_half_max(const hip_bfloat16 a, const hip_bfloat16 b) { hip_bfloat16 r = (float(a) >= float(b) || float(b) != float(b)) ? a : b; if ((r.data & 0x7fffU) > 0x7f80U) r.data = 0x7fffU; else if (float(a) == float(b)) r = (a.data > b.data) ? b : a; return r; }",
+    "__host__ __device__ inline hip_bfloat16 hipify_rs_half_min(const hip_bfloat16 a, const hip_bfloat16 b) { hip_bfloat16 r = (float(a) <= float(b) || float(b) != float(b)) ? a : b; if ((r.data & 0x7fffU) > 0x7f80U) r.data = 0x7fffU; else if (float(a) == float(b)) r = (a.data > b.data) ? a : b; return r; }",
     "#endif",
 ];
 
@@ -504,7 +528,7 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 52] = [
+const FUNCTIONS: [Function; 55] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"cudaGridDependencySynchronize",
@@ -1052,6 +1076,43 @@ const FUNCTIONS: [Function; 52] = [
             "#endif",
         ]],
         title: "define CUDA's __half and __half2 shuffles (HIP 5.2 shuffles 32- and 64-bit scalars only)",
+        answers: &[],
+    },
+    Function {
+        name: b"curandSetGeneratorOrdering",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(curandSetGeneratorOrdering)",
+            "// hipify-rs: hipRAND before 6.2 has no orderings (hiprand.h): a generator keeps the one it was created with, cuRAND's default for its kind, so setting the default is nothing to do; another ordering is refused",
+            "#define curandSetGeneratorOrdering(...) hipify_rs_set_generator_ordering(__VA_ARGS__)",
+            "static inline hiprandStatus_t hipify_rs_set_generator_ordering(hiprandGenerator_t generator, int order) {",
+            "  if (!generator) return HIPRAND_STATUS_NOT_INITIALIZED;",
+            "  return (order == 101 || order == 201) ? HIPRAND_STATUS_SUCCESS : HIPRAND_STATUS_OUT_OF_RANGE;",
+            "}",
+            "#endif",
+        ]],
+        title: "define curandSetGeneratorOrdering before HIP 6.2 for the default orderings (a generator's own)",
+        answers: &[],
+    },
+    Function {
+        name: b"CURAND_ORDERING_PSEUDO_DEFAULT",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(CURAND_ORDERING_PSEUDO_DEFAULT)",
+            "// hipify-rs: hipRAND before 6.2 has no orderings; cuRAND's value (curand.h), which the definition of curandSetGeneratorOrdering accepts",
+            "#define CURAND_ORDERING_PSEUDO_DEFAULT 101",
+            "#endif",
+        ]],
+        title: "define CURAND_ORDERING_PSEUDO_DEFAULT before HIP 6.2 (a pseudorandom generator's own ordering)",
+        answers: &[],
+    },
+    Function {
+        name: b"CURAND_ORDERING_QUASI_DEFAULT",
+        lines: &[&[
+            "#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(CURAND_ORDERING_QUASI_DEFAULT)",
+            "// hipify-rs: hipRAND before 6.2 has no orderings; cuRAND's value (curand.h), which the definition of curandSetGeneratorOrdering accepts",
+            "#define CURAND_ORDERING_QUASI_DEFAULT 201",
+            "#endif",
+        ]],
+        title: "define CURAND_ORDERING_QUASI_DEFAULT before HIP 6.2 (a quasirandom generator's own ordering)",
         answers: &[],
     },
     cache_hint!(load "__ldca", "ldca", "declares __ldca for __half and __half2 alone"),

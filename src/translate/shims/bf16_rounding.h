@@ -1,6 +1,6 @@
 #ifndef HIPIFY_RS_BF16_ROUNDING
 #define HIPIFY_RS_BF16_ROUNDING
-// hipify-rs: CUDA's bf16 roundings (cuda_bf16.hpp): float to bf16 to nearest even (a NaN to 0x7fff), and a fused multiply-add rounded once (the exact double product summed and rounded to odd in double and float first)
+// hipify-rs: CUDA's bf16 roundings (cuda_bf16.hpp): float to bf16 to nearest even (a NaN to 0x7fff), a fused multiply-add rounded once (the exact double product summed and rounded to odd in double and float first), and __hmax/__hmin (a NaN input gives the other, two NaNs the canonical NaN, +0.0 above -0.0)
 #include <hip/hip_bfloat16.h>
 __host__ __device__ inline hip_bfloat16 hipify_rs_bf16_rn(float f) {
   unsigned int u;
@@ -44,5 +44,19 @@ __host__ __device__ inline hip_bfloat16 hipify_rs_bf16_fma(hip_bfloat16 a, hip_b
     }
   }
   return hipify_rs_bf16_rn(f);
+}
+__host__ __device__ inline hip_bfloat16 hipify_rs_bf16_max(const hip_bfloat16 a, const hip_bfloat16 b) {
+  const float fa = hipify_rs_bf16_float(a), fb = hipify_rs_bf16_float(b);
+  hip_bfloat16 r = (fa >= fb || fb != fb) ? a : b;
+  if ((r.data & 0x7fffU) > 0x7f80U) r.data = 0x7fffU;
+  else if (fa == fb) r = (a.data > b.data) ? b : a;
+  return r;
+}
+__host__ __device__ inline hip_bfloat16 hipify_rs_bf16_min(const hip_bfloat16 a, const hip_bfloat16 b) {
+  const float fa = hipify_rs_bf16_float(a), fb = hipify_rs_bf16_float(b);
+  hip_bfloat16 r = (fa <= fb || fb != fb) ? a : b;
+  if ((r.data & 0x7fffU) > 0x7f80U) r.data = 0x7fffU;
+  else if (fa == fb) r = (a.data > b.data) ? a : b;
+  return r;
 }
 #endif
