@@ -320,7 +320,15 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         semantics::integer_handles(cx, &mut out);
         semantics::integer_device_pointers(cx, &mut out);
     }
+    // The definitions an earlier round inserted are the translation's own
+    // HIP code: what they define under CUDA's names (the bf16 pair's
+    // `__hmax2` below HIP 5.7) is neither a use nor the project's own.
+    let mut inserted = cx.inserted_definitions().iter().peekable();
     for (i, t) in cx.lx.tokens.iter().enumerate() {
+        while inserted.next_if(|r| r.end as usize <= i).is_some() {}
+        if inserted.peek().is_some_and(|r| r.start as usize <= i) {
+            continue;
+        }
         match t.kind {
             TokenKind::Ident => {
                 let name = &cx.src[t.range()];

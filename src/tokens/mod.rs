@@ -125,6 +125,12 @@ impl<'a> Tokens<'a> {
         self.hidden = hidden;
     }
 
+    /// The token ranges of the definitions the translation inserted (see
+    /// [`Tokens::hide_declarations_in`]), in order.
+    pub(crate) fn inserted_definitions(&self) -> &[Range<u32>] {
+        &self.hidden
+    }
+
     /// Records that a shim's definition found no line to go on in this
     /// text (its finding stays). A definition another shim inserts in the
     /// same round may give it one in the next (`settled()` reads

@@ -272,6 +272,11 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
     // at the first name qualified by one of the project's).
     let mut own_macro_declared: Option<Vec<(String, String)>> = None;
     let conditionals = includes::project_conditionals(cx);
+    // The definitions an earlier round inserted are HIP code, and what they
+    // define under CUDA's names (the bf16 pair's `__hmax2` below HIP 5.7)
+    // is no use of those names: a use would bring in another definition.
+    let inserted = cx.tokens.inserted_definitions().to_vec();
+    let mut inserted = inserted.iter().peekable();
     for i in 0..cx.lx.tokens.len() {
         let tok = *cx.tok(i);
         match tok.kind {
@@ -284,6 +289,10 @@ pub(super) fn resolve(cx: &mut Cx<'_>, legacy_cublas: bool) -> Vec<Name> {
         }
         let raw = cx.text(i);
         cx.facts.landmarks.note_ident(i, raw);
+        while inserted.next_if(|r| r.end as usize <= i).is_some() {}
+        if inserted.peek().is_some_and(|r| r.start as usize <= i) {
+            continue;
+        }
         if (tok.start as usize) < skip_until {
             continue;
         }
