@@ -1552,19 +1552,10 @@ fn bf16_arithmetic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
         return;
     }
     // CUDA's own for the six the translation defines.
-    let fix = matches!(
-        name,
-        b"__hadd"
-            | b"__hsub"
-            | b"__hmul"
-            | b"__hfma"
-            | b"__hmax"
-            | b"__hmin"
-            | b"__habs"
-            | b"__hneg"
-    )
-    .then(|| bf16_scalar_fix(cx))
-    .flatten();
+    let fix = BF16_SCALAR_DEFINED
+        .contains(&name)
+        .then(|| bf16_scalar_fix(cx))
+        .flatten();
     let name = String::from_utf8_lossy(name);
     let diagnostic = Diagnostic::new(
             Code::UnsupportedApi,
@@ -1641,6 +1632,12 @@ fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     );
 }
 
+/// The scalar bf16 functions the translation defines below HIP 5.7
+/// (`translate/shims/bf16_scalar.h`).
+const BF16_SCALAR_DEFINED: &[&[u8]] = &[
+    b"__hadd", b"__hsub", b"__hmul", b"__hfma", b"__hmax", b"__hmin", b"__habs", b"__hneg",
+];
+
 /// The definition of CUDA's `__hadd`, `__hsub`, `__hmul`, `__hfma`,
 /// `__hmax`, `__hmin`, `__habs`, `__hneg` and shuffles on bf16 (below HIP 5.7), before the
 /// file's first call of any of them that the file does not define (a
@@ -1649,17 +1646,7 @@ fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
 fn bf16_scalar_fix(cx: &Cx<'_>) -> Option<(Edit, &'static str)> {
     let first = (0..cx.lx.tokens.len()).find(|&t| {
         let text = cx.text(t);
-        (matches!(
-            text,
-            b"__hadd"
-                | b"__hsub"
-                | b"__hmul"
-                | b"__hfma"
-                | b"__hmax"
-                | b"__hmin"
-                | b"__habs"
-                | b"__hneg"
-        ) || text.starts_with(b"__shfl"))
+        (BF16_SCALAR_DEFINED.contains(&text) || text.starts_with(b"__shfl"))
             && cx.tok(t).kind == TokenKind::Ident
             && cx.next(t).is_some_and(|o| cx.is_punct(o, b"("))
             && cx.prev(t).is_none_or(|p| cx.text(p) != b"define")
