@@ -752,8 +752,9 @@ fn called_args(cx: &Cx<'_>, i: usize) -> Option<crate::tokens::Args> {
         .and_then(|o| cx.call_args(o))
 }
 
-/// `__ffs(x)` or `__ffsll(x)` on a variable declared with a type HIP's
-/// overloads make ambiguous: HIP declares `__ffs` for `int` and `unsigned
+/// `__ffs(x)` or `__ffsll(x)` on a variable (an element of an array or of
+/// what a pointer points to, a cast) declared with a type HIP's overloads
+/// make ambiguous: HIP declares `__ffs` for `int` and `unsigned
 /// int`, `__ffsll` for `long long` and `unsigned long long`, so a `long`,
 /// `int64_t` or `size_t` argument converts equally well to both. CUDA
 /// declares one of each, so the cast to its parameter type is exact.
@@ -764,10 +765,10 @@ fn ambiguous_bit_scan(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnost
     let [(a, b)] = args.args[..] else {
         return;
     };
-    if b != a + 1 || cx.tok(a).kind != TokenKind::Ident || cx.tok(a).in_directive() {
+    if cx.tok(a).in_directive() {
         return;
     }
-    let Some(ty) = declared_type(cx, a) else {
+    let Some(ty) = operand_type(cx, a, b) else {
         return;
     };
     let wide = matches!(
@@ -1265,35 +1266,85 @@ fn targets(cx: &Cx<'_>, i: usize) -> Option<(bool, bool)> {
 /// qualifiers; `None` where none is found close by.
 fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
     // From the token itself: it may be the declarator.
-    for k in declarators(cx, use_tok, use_tok) {
-        let Some(mut j) = cx.prev(k).filter(|&p| cx.tok(p).kind == TokenKind::Ident) else {
-            continue;
-        };
-        let mut words = Vec::new();
-        loop {
-            match cx.text(j) {
-                b"const" | b"volatile" | b"static" | b"register" | b"constexpr" | b"__shared__"
-                | b"__device__" | b"__constant__" | b"std" | b"::" => {}
-                w => words.push(w),
-            }
-            match cx.prev(j) {
-                Some(p) if cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::") => j = p,
-                _ => break,
-            }
-        }
-        // `return x;`, `case x:` and the like are no declarations.
-        if words.iter().any(|w| {
-            matches!(
-                *w,
-                b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw"
-            )
-        }) {
-            continue;
-        }
-        words.reverse();
+    declarators(cx, use_tok, use_tok).find_map(|k| {
+        let j = cx.prev(k).filter(|&p| cx.tok(p).kind == TokenKind::Ident)?;
+        type_words_ending_at(cx, j)
+    })
+}
+
+/// The type of operand `s..e`, as type words: a variable (`x`), an element
+/// of an array or of what a pointer points to (`words[i]`, `m[r][c]`,
+/// declared `uint64_t words[32]`, `const long* __restrict__ m`), a cast.
+fn operand_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
+    if let Some(words) = cast_type(cx, s, e) {
         return Some(words);
     }
-    None
+    if cx.tok(s).kind != TokenKind::Ident {
+        return None;
+    }
+    // `name[…]…[…]` to the operand's end.
+    let (mut subscripts, mut k) = (0, s + 1);
+    while k < e && cx.is_punct(k, b"[") {
+        k = cx.matching_close(k)? + 1;
+        subscripts += 1;
+    }
+    if k != e {
+        return None;
+    }
+    if subscripts == 0 {
+        return declared_type(cx, s);
+    }
+    declarators(cx, s, s).find_map(|d| {
+        // As many levels declared as the use subscripts: array bounds after
+        // the declarator, `*` before it.
+        let mut levels = 0;
+        let mut after = d + 1;
+        while cx.next(after - 1).is_some_and(|n| cx.is_punct(n, b"[")) {
+            after = cx.matching_close(after)? + 1;
+            levels += 1;
+        }
+        let mut j = cx.prev(d)?;
+        loop {
+            match cx.text(j) {
+                b"*" => levels += 1,
+                b"const" | b"volatile" | b"__restrict__" | b"__restrict" => {}
+                _ => break,
+            }
+            j = cx.prev(j)?;
+        }
+        (levels == subscripts && cx.tok(j).kind == TokenKind::Ident)
+            .then(|| type_words_ending_at(cx, j))
+            .flatten()
+    })
+}
+
+/// The type words of a declaration whose last type word is token `j`
+/// (`const int64_t` of `const int64_t x`), in order, less qualifiers;
+/// `None` where the words are a statement's (`return x`).
+fn type_words_ending_at<'a>(cx: &Cx<'a>, mut j: usize) -> Option<Vec<&'a [u8]>> {
+    let mut words = Vec::new();
+    loop {
+        match cx.text(j) {
+            b"const" | b"volatile" | b"static" | b"register" | b"constexpr" | b"__shared__"
+            | b"__device__" | b"__constant__" | b"std" | b"::" => {}
+            w => words.push(w),
+        }
+        match cx.prev(j) {
+            Some(p) if cx.tok(p).kind == TokenKind::Ident || cx.is_punct(p, b"::") => j = p,
+            _ => break,
+        }
+    }
+    // `return x;`, `case x:` and the like are no declarations.
+    if words.iter().any(|w| {
+        matches!(
+            *w,
+            b"return" | b"case" | b"goto" | b"else" | b"do" | b"delete" | b"throw"
+        )
+    }) {
+        return None;
+    }
+    words.reverse();
+    Some(words)
 }
 
 /// `__ldcg(p)`, `__ldcs(p)`, `__ldca(p)` on a pointer that is not to a
