@@ -199,7 +199,10 @@ translate.\n\nBefore:\n\n```cuda\n#include <cublas.h>\ncublasSaxpy(n, a, x, 1, y
     UnsupportedHeader => "HIP-W007", "unsupported-header", Warning, Never,
         "a CUDA header with no HIP counterpart (in the target HIP version)",
         "The include is left as it is. The note says what to use instead (e.g. `nvml.h` → \
-rocm_smi, a different API; `mma.h` → rocWMMA; `cuda_bf16.h` needs HIP 6.0).\n\nBefore:\n\n```cuda\n\
+rocm_smi, a different API; `mma.h` → rocWMMA; `cuda_bf16.h` needs HIP 6.0). Also a CUDA header \
+that kernel source compiled at run time includes (`#include <cuda_fp16.h>` in the string handed \
+to `nvrtcCreateProgram`): hiprtc has no CUDA headers, and declares HIP's device functions, vector \
+and half types itself.\n\nBefore:\n\n```cuda\n\
 #include <nvml.h>\n```\n\nAfter:\n\n```cpp\n#include <rocm_smi/rocm_smi.h>  // and port the calls\n```";
     WarpSize32 => "HIP-W008", "warp-size-32", Warning, Never,
         "the number 32 used as the warp size; AMD wavefronts have 64 lanes (CDNA) or 32/64 (RDNA)",
@@ -296,13 +299,17 @@ set(CMAKE_CUDA_ARCHITECTURES 70 80)\n```\n\nAfter:\n\n```cmake\n\
 set(GPU_TARGETS \"gfx90a;gfx942;gfx1100\" CACHE STRING \"AMD GPU targets to build for\")\n\
 set(CMAKE_HIP_ARCHITECTURES \"${GPU_TARGETS}\")\n```";
     NvccFlag => "HIP-W018", "nvcc-flag", Warning, Never,
-        "an nvcc flag with no HIP equivalent, or one hipify-rs does not know",
+        "an nvcc flag with no HIP equivalent, or one hipify-rs does not know; an NVRTC option hiprtc does not take",
         "hipcc and clang take clang's flags, not nvcc's. hipify-rs translates the flags it knows \
 (`--use_fast_math` → `-ffast-math`, `-Xcompiler X` → `X`, `-lineinfo` → `-gline-tables-only`, \
 `-rdc=true` → `-fgpu-rdc`, …) and drops the ones clang does not need. Flags that control nvcc's \
 own tools (`-Xptxas`, `--ptxas-options`, `-maxrregcount`, `-ccbin`) have no equivalent and are \
 dropped with this warning; flags it does not know are left in place and reported, never passed \
-silently.\n\nBefore:\n\n```make\nNVCCFLAGS = -O3 -Xptxas -v -maxrregcount=64\n```\n\nAfter:\n\n\
+silently. In C++ code, the strings a program hands `nvrtcCompileProgram` as options: hiprtc \
+passes them to clang, so NVRTC's own (`--use_fast_math`, `--fmad=false`, \
+`--gpu-architecture=compute_80`) fail the run-time compilation on AMD, and `-default-device` is \
+ignored; the note names clang's counterpart (`-ffast-math`, `-ffp-contract=off`, an AMD target or \
+none). The strings stay as they are: the same program on NVIDIA hands them to NVRTC.\n\nBefore:\n\n```make\nNVCCFLAGS = -O3 -Xptxas -v -maxrregcount=64\n```\n\nAfter:\n\n\
 ```make\nHIPCCFLAGS = -O3\n# register limits: __launch_bounds__ on the kernel instead\n```";
     PythonBuildSetting => "HIP-W019", "python-rocm-setting", Warning, Never,
         "a Python build or runtime setting to review on ROCm (nvcc flags, pynvml, allocator, TF32, CUDA graphs)",

@@ -26,6 +26,7 @@ mod guards;
 mod libraries;
 mod names;
 mod ptx;
+mod rtc;
 pub(crate) use ptx::ends_before_statement;
 mod semantics;
 mod table;
@@ -200,6 +201,16 @@ pub(crate) const RULES: &[Rule] = &[
         names: &[],
     },
     Rule {
+        name: "run-time compilation: NVRTC options and the headers kernel source includes",
+        sources: &["rules/rtc.rs"],
+        codes: &[
+            (Code::NvccFlag, Hazard),
+            (Code::UnsupportedHeader, CudaName),
+        ],
+        runs: Runs::CudaFiles,
+        names: &[],
+    },
+    Rule {
         name: "CUDA version checks",
         sources: &["rules/versions.rs"],
         codes: &[(Code::VersionCheck, GuardableCudaName)],
@@ -315,6 +326,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
     let mut collisions = collisions::Collisions::default();
     if cuda {
         ptx::check(cx, &mut out);
+        rtc::check(cx, &mut out);
         semantics::device_launches(cx, &mut out);
         semantics::fnuz_fp8(cx, &mut out);
         semantics::integer_handles(cx, &mut out);

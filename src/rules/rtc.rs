@@ -1,0 +1,369 @@
+//! Run-time compilation: what a program hands NVRTC in strings, which no
+//! rename makes hiprtc's. The translation renames the calls (and CUDA names
+//! inside string literals), but hiprtc hands the options to clang, which
+//! rejects NVRTC's own (`--use_fast_math`, `--gpu-architecture=compute_80`:
+//! an invalid target), and compiles the source with HIP's runtime, vector
+//! and half types declared and no CUDA header to include (`#include
+//! <cuda_fp16.h>` in the kernel's source is "file not found"). Each was
+//! checked with HIP 5.2's hiprtc (Debian's libamdhip64) compiling for gfx90a:
+//! the options below fail the compilation, or, where hiprtc only ignores
+//! them, change what the source means (`-default-device`).
+
+use super::Cx;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lex::TokenKind;
+
+/// What hiprtc does with an NVRTC option.
+#[derive(Clone, Copy)]
+enum Effect {
+    /// Clang does not know it: the compilation fails.
+    Rejected,
+    /// An NVIDIA target, which clang rejects.
+    NvidiaTarget,
+    /// Clang ignores it, and the source then means something else.
+    Ignored,
+}
+use Effect::{Ignored, NvidiaTarget, Rejected};
+
+/// NVRTC's options that hiprtc rejects or ignores, by prefix, with what
+/// becomes of them and what to pass instead (empty where clang has no counterpart). From NVRTC's
+/// documented options (CUDA 13's `nvrtc.h`, "Supported Compile Options").
+const OPTIONS: &[(&str, Effect, &str)] = &[
+    (
+        "--gpu-architecture=compute_",
+        NvidiaTarget,
+        "an AMD target (`--gpu-architecture=gfx90a`), or none: hiprtc compiles for the current device",
+    ),
+    (
+        "--gpu-architecture=sm_",
+        NvidiaTarget,
+        "an AMD target (`--gpu-architecture=gfx90a`), or none: hiprtc compiles for the current device",
+    ),
+    ("--use_fast_math", Rejected, "`-ffast-math`"),
+    (
+        "--fmad=",
+        Rejected,
+        "`-ffp-contract=fast` (true) or `-ffp-contract=off` (false)",
+    ),
+    ("--ftz=", Rejected, "`-fgpu-flush-denormals-to-zero` (true)"),
+    (
+        "--prec-div=",
+        Rejected,
+        "`-ffast-math` (false), or nothing: clang's division is IEEE-rounded",
+    ),
+    (
+        "--prec-sqrt=",
+        Rejected,
+        "`-ffast-math` (false), or nothing: clang's square root is IEEE-rounded",
+    ),
+    (
+        "--maxrregcount=",
+        Rejected,
+        "`__launch_bounds__` on the kernel",
+    ),
+    (
+        "-maxrregcount=",
+        Rejected,
+        "`__launch_bounds__` on the kernel",
+    ),
+    ("--relocatable-device-code=", Rejected, "`-fgpu-rdc` (true)"),
+    ("-rdc=", Rejected, "`-fgpu-rdc` (true)"),
+    ("--device-c", Rejected, "`-fgpu-rdc`"),
+    ("--device-debug", Rejected, "`-g`"),
+    ("--generate-line-info", Rejected, "`-gline-tables-only`"),
+    ("--include-path=", Rejected, "`-I` and the directory"),
+    ("--pre-include=", Rejected, "`-include` and the header"),
+    ("--disable-warnings", Rejected, "`-w`"),
+    (
+        "--device-as-default-execution-space",
+        Rejected,
+        "nothing: mark the source's functions `__device__`",
+    ),
+    (
+        "-default-device",
+        Ignored,
+        "nothing (hiprtc ignores it, so unmarked functions are host functions): mark the source's functions `__device__`",
+    ),
+    ("--extra-device-vectorization", Rejected, ""),
+    ("--restrict", Rejected, ""),
+    ("--dopt", Rejected, ""),
+    ("--dlink-time-opt", Rejected, ""),
+    ("--ptxas-options=", Rejected, ""),
+    ("--builtin-move-forward", Rejected, ""),
+    ("--builtin-initializer-list", Rejected, ""),
+    (
+        "--diag-suppress=",
+        Rejected,
+        "`-Wno-` and the warning's name",
+    ),
+    (
+        "--diag-error=",
+        Rejected,
+        "`-Werror=` and the warning's name",
+    ),
+    ("--diag-warn=", Rejected, ""),
+    ("--split-compile", Rejected, ""),
+    ("--fdevice-syntax-only", Rejected, "`-fsyntax-only`"),
+    ("--fdevice-time-trace", Rejected, "`-ftime-trace`"),
+    ("--minimal", Rejected, ""),
+    ("--time", Rejected, ""),
+    ("--optimization-info", Rejected, ""),
+    ("--Werror", Rejected, "`-Werror`"),
+    ("--extensible-whole-program", Rejected, ""),
+    ("--ofast-compile", Rejected, ""),
+    ("--no-source-include", Rejected, ""),
+    ("--no-display-error-number", Rejected, ""),
+    ("--display-error-number", Rejected, ""),
+    ("--jump-table-density", Rejected, ""),
+];
+
+/// Whether the file compiles CUDA at run time: it calls NVRTC (or hiprtc,
+/// as a later round reads it).
+fn compiles_at_run_time(cx: &Cx<'_>) -> bool {
+    memchr::memmem::find_iter(cx.src, b"rtcC").any(|p| {
+        let rest = &cx.src[p + 4..];
+        rest.starts_with(b"ompileProgram") || rest.starts_with(b"reateProgram")
+    })
+}
+
+/// Reports the NVRTC options hiprtc rejects, and the CUDA headers the
+/// kernel source includes, in a file that compiles CUDA at run time.
+pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    if !compiles_at_run_time(cx) {
+        return;
+    }
+    let options = option_literals(cx);
+    for (i, t) in cx.lx.tokens.iter().enumerate() {
+        if t.kind != TokenKind::Str || t.in_directive() {
+            continue;
+        }
+        let Some((content, raw)) = content(cx.text(i)) else {
+            continue;
+        };
+        if options.binary_search(&i).is_ok() {
+            option(cx, i, content, out);
+        }
+        includes(cx, i, content, raw, out);
+    }
+}
+
+/// The string literals that reach the options argument of a compile call
+/// (sorted): written there, or stored into a variable named there, or into
+/// one stored into such a variable (`opts.push_back(arch.c_str())`, `arch =
+/// "--gpu-architecture=compute_" + …`). The same file may hand other JIT
+/// libraries options of their own (nvPTXCompiler's, nvJitLink's).
+fn option_literals<'a>(cx: &Cx<'a>) -> Vec<usize> {
+    let tokens = &cx.lx.tokens;
+    let mut literals = Vec::new();
+    let mut names: Vec<&'a [u8]> = Vec::new();
+    for k in 0..tokens.len() {
+        if matches!(cx.text(k), b"nvrtcCompileProgram" | b"hiprtcCompileProgram")
+            && let Some(open) = cx.next(k).filter(|&o| cx.is_punct(o, b"("))
+            && let Some(args) = cx.call_args(open)
+            && let [_, _, (a, b)] = args.args[..]
+        {
+            take(cx, a..b, &mut literals, &mut names);
+        }
+    }
+    // Stores into those variables, until no new variable is found.
+    for _ in 0..4 {
+        let mut grew = false;
+        for k in 0..tokens.len() {
+            if tokens[k].kind != TokenKind::Ident
+                || tokens[k].in_directive()
+                || !names.contains(&cx.text(k))
+            {
+                continue;
+            }
+            let Some(from) = stored_from(cx, k) else {
+                continue;
+            };
+            let to = statement_end(cx, from);
+            grew |= take(cx, from..to, &mut literals, &mut names);
+        }
+        if !grew {
+            break;
+        }
+    }
+    literals.sort_unstable();
+    literals.dedup();
+    literals
+}
+
+/// What tokens `range` hand on: their literals, their variables (not the
+/// members or functions they call); whether a variable was new.
+fn take<'a>(
+    cx: &Cx<'a>,
+    range: std::ops::Range<usize>,
+    literals: &mut Vec<usize>,
+    names: &mut Vec<&'a [u8]>,
+) -> bool {
+    let mut grew = false;
+    for k in range {
+        match cx.tok(k).kind {
+            TokenKind::Str => literals.push(k),
+            TokenKind::Ident
+                if !cx
+                    .prev(k)
+                    .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+                    && !cx
+                        .next(k)
+                        .is_some_and(|n| matches!(cx.text(n), b"(" | b"::" | b"<"))
+                    && !names.contains(&cx.text(k)) =>
+            {
+                names.push(cx.text(k));
+                grew = true;
+            }
+            _ => {}
+        }
+    }
+    grew
+}
+
+/// Where what is stored into variable `k` begins: after `k = `, `k[…] = `,
+/// `k += `, `k.push_back(`, or a declarator's `= {`/`{`.
+fn stored_from(cx: &Cx<'_>, k: usize) -> Option<usize> {
+    let mut n = cx.next(k)?;
+    if cx.is_punct(n, b"[") {
+        n = cx.next(cx.matching_close(n)?)?;
+    }
+    match cx.text(n) {
+        b"=" if !cx.next(n).is_some_and(|m| cx.is_punct(m, b"=")) => cx.next(n),
+        b"+" if cx.next(n).is_some_and(|m| cx.is_punct(m, b"=")) => cx.next(n + 1),
+        b"{" => Some(n),
+        b"." | b"->" => {
+            let method = cx.next(n)?;
+            (matches!(
+                cx.text(method),
+                b"push_back" | b"emplace_back" | b"append" | b"assign" | b"insert"
+            ) && cx.next(method).is_some_and(|o| cx.is_punct(o, b"(")))
+            .then(|| method + 1)
+        }
+        _ => None,
+    }
+}
+
+/// The end (exclusive) of the statement token `from` is in: its `;` at the
+/// same bracket depth, or the end of the group it is in.
+fn statement_end(cx: &Cx<'_>, from: usize) -> usize {
+    let mut k = from;
+    while k < cx.lx.tokens.len() && !cx.tok(k).in_directive() {
+        match cx.text(k) {
+            b";" | b")" | b"}" | b"]" => return k,
+            b"(" | b"{" | b"[" => match cx.matching_close(k) {
+                Some(c) => k = c + 1,
+                None => return k,
+            },
+            _ => k += 1,
+        }
+    }
+    k
+}
+
+/// The bytes between a string literal's quotes (a raw string's delimiters
+/// left out), and whether it is raw.
+fn content(text: &[u8]) -> Option<(&[u8], bool)> {
+    let quote = memchr::memchr(b'"', text)?;
+    let raw = text[..quote].ends_with(b"R");
+    let inner = text.get(quote + 1..text.len().checked_sub(1)?)?;
+    if !raw {
+        return Some((inner, false));
+    }
+    // `R"delim( … )delim"`.
+    let open = memchr::memchr(b'(', inner)?;
+    let close = memchr::memrchr(b')', inner)?;
+    (open < close).then(|| (&inner[open + 1..close], true))
+}
+
+/// A literal that is one NVRTC option hiprtc does not take.
+fn option(cx: &Cx<'_>, i: usize, content: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(&(opt, effect, instead)) = OPTIONS
+        .iter()
+        .find(|(o, _, _)| content.starts_with(o.as_bytes()) && option_ends(content, o))
+    else {
+        return;
+    };
+    let spelled = String::from_utf8_lossy(content);
+    let message = match effect {
+        Rejected => format!(
+            "`{spelled}` is an NVRTC option clang does not take: hiprtc hands its options to clang, so the run-time compilation fails on AMD"
+        ),
+        NvidiaTarget => format!(
+            "`{spelled}` names an NVIDIA target: hiprtc hands it to clang, which rejects it, so the run-time compilation fails on AMD"
+        ),
+        Ignored => format!(
+            "`{spelled}` is an NVRTC option hiprtc ignores: the source's unmarked functions are then host functions, which its device code cannot call"
+        ),
+    };
+    let help = if instead.is_empty() {
+        format!("leave `{opt}` out for AMD: clang has no counterpart")
+    } else {
+        format!("for AMD pass {instead}")
+    };
+    out.push(Diagnostic::new(Code::NvccFlag, cx.tok(i).range(), message).with_help(help));
+}
+
+/// Whether `content` is option `opt` itself, not a longer one it begins
+/// (`--time` is not `--timeout`); an option ending in `=` or `_` takes a
+/// value.
+fn option_ends(content: &[u8], opt: &str) -> bool {
+    opt.ends_with(['=', '_'])
+        || content
+            .get(opt.len())
+            .is_none_or(|&b| matches!(b, b'=' | b' ' | b'\\'))
+}
+
+/// `#include <cuda_fp16.h>` in a literal of kernel source (a raw string, or
+/// the lines of one as adjacent literals).
+fn includes(cx: &Cx<'_>, i: usize, content: &[u8], raw: bool, out: &mut Vec<Diagnostic>) {
+    let text = cx.text(i);
+    let offset = |whole: &[u8], part: &[u8]| {
+        cx.tok(i).start as usize + (part.as_ptr() as usize - whole.as_ptr() as usize)
+    };
+    for at in memchr::memmem::find_iter(content, b"#include") {
+        // The directive begins its line of the source: the literal's start,
+        // after a newline, or after an escaped one (`"…\n#include …"`).
+        let before = content[..at].trim_ascii_end();
+        let starts_line = before.is_empty()
+            || before.ends_with(b"\n")
+            || (!raw && before.ends_with(b"\\n"))
+            || before.ends_with(b"\\n\\");
+        if !starts_line {
+            continue;
+        }
+        let rest = content[at + b"#include".len()..].trim_ascii_start();
+        let Some((&open, rest)) = rest.split_first() else {
+            continue;
+        };
+        let close = match open {
+            b'<' => b'>',
+            b'"' => b'"',
+            // `\"cuda_fp16.h\"` in an ordinary literal.
+            b'\\' if !raw && rest.first() == Some(&b'"') => b'\\',
+            _ => continue,
+        };
+        let rest = if open == b'\\' { &rest[1..] } else { rest };
+        let Some(end) = memchr::memchr(close, rest) else {
+            continue;
+        };
+        let path_bytes = &rest[..end];
+        let path = String::from_utf8_lossy(path_bytes);
+        let Some(hip) = crate::mappings::header(&path) else {
+            continue;
+        };
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedHeader,
+                // From `#include` to the path's end, inside the literal.
+                offset(text, content) + at..offset(text, path_bytes) + path_bytes.len() + 1,
+                format!(
+                    "kernel source compiled at run time includes `{path}`: hiprtc has no CUDA header to include, so the compilation fails on AMD"
+                ),
+            )
+            .with_help(match hip.hip {
+                Some(h) => format!("hiprtc declares HIP's device functions, vector and half types itself: drop the include, or include HIP's header (`{h}`) where hiprtc lacks what it declares"),
+                None => "drop the include: hiprtc declares HIP's device functions, vector and half types itself".to_owned(),
+            }),
+        );
+    }
+}
