@@ -201,11 +201,12 @@ pub(crate) const RULES: &[Rule] = &[
         names: &[],
     },
     Rule {
-        name: "run-time compilation: NVRTC options and the headers kernel source includes",
+        name: "run-time compilation: NVRTC options, and the headers and names kernel source holds",
         sources: &["rules/rtc.rs"],
         codes: &[
             (Code::NvccFlag, Hazard),
             (Code::UnsupportedHeader, CudaName),
+            (Code::UnsupportedApi, CudaName),
         ],
         runs: Runs::CudaFiles,
         names: &[],

@@ -309,7 +309,7 @@ fn unmapped(cx: &Cx<'_>, n: &Name, out: &mut Vec<Diagnostic>) {
 }
 
 /// HIP-W005 for `name`, which the tables map but the target lacks.
-fn unsupported(
+pub(super) fn unsupported(
     cx: &Cx<'_>,
     range: std::ops::Range<usize>,
     m: &Mapping,

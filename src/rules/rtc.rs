@@ -11,7 +11,8 @@
 
 use super::Cx;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::lex::TokenKind;
+use crate::lex::{CLASS, TokenKind};
+use crate::mappings::Status;
 
 /// What hiprtc does with an NVRTC option.
 #[derive(Clone, Copy)]
@@ -133,17 +134,99 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     let options = option_literals(cx);
-    for (i, t) in cx.lx.tokens.iter().enumerate() {
-        if t.kind != TokenKind::Str || t.in_directive() {
+    let tokens = &cx.lx.tokens;
+    let mut i = 0;
+    while i < tokens.len() {
+        if tokens[i].kind != TokenKind::Str || tokens[i].in_directive() {
+            i += 1;
             continue;
         }
-        let Some((content, raw)) = content(cx.text(i)) else {
-            continue;
-        };
-        if options.binary_search(&i).is_ok() {
-            option(cx, i, content, out);
+        // Adjacent literals are one string: kernel source is often written
+        // a line per literal.
+        let mut end = i + 1;
+        while end < tokens.len()
+            && tokens[end].kind == TokenKind::Str
+            && cx.next(end - 1) == Some(end)
+        {
+            end += 1;
         }
-        includes(cx, i, content, raw, out);
+        let kernel_source = (i..end).any(|k| {
+            let t = cx.text(k);
+            memchr::memmem::find(t, b"__global__").is_some()
+                || memchr::memmem::find(t, b"__device__").is_some()
+        });
+        for k in i..end {
+            let Some((content, raw)) = content(cx.text(k)) else {
+                continue;
+            };
+            if options.binary_search(&k).is_ok() {
+                option(cx, k, content, out);
+            }
+            includes(cx, k, content, raw, out);
+            if kernel_source {
+                names_hip_lacks(cx, k, content, raw, out);
+            }
+        }
+        i = end;
+    }
+}
+
+/// The CUDA names in kernel source that the target HIP lacks (the tables
+/// map them, to nothing or to a later HIP): the translation leaves them in
+/// the string, and cannot insert the definitions it gives code
+/// (`__shfl_down_sync` below HIP 6.2), so hiprtc reports them undeclared.
+fn names_hip_lacks(cx: &Cx<'_>, i: usize, content: &[u8], raw: bool, out: &mut Vec<Diagnostic>) {
+    let base =
+        cx.tok(i).start as usize + (content.as_ptr() as usize - cx.text(i).as_ptr() as usize);
+    let mut k = 0;
+    while k < content.len() {
+        let b = content[k];
+        if b == b'\\' && !raw {
+            k += 2;
+            continue;
+        }
+        if CLASS[b as usize] == 0 {
+            k += 1;
+            continue;
+        }
+        let end = k + content[k..]
+            .iter()
+            .position(|c| CLASS[*c as usize] == 0)
+            .unwrap_or(content.len() - k);
+        let word = &content[k..end];
+        if (b.is_ascii_alphabetic() || b == b'_')
+            && crate::mappings::may_be_key(word)
+            && let Ok(name) = std::str::from_utf8(word)
+            && let Some(m) = crate::mappings::lookup(name)
+        {
+            let r = m.resolve(&cx.opts.target);
+            let range = base + k..base + end;
+            match (r.status, r.name) {
+                (Status::Unsupported | Status::Removed, _) => out.push(
+                    super::names::unsupported(cx, range, m, name, r.status).with_help(
+                        "in kernel source compiled at run time: the translation cannot define it inside the string; write the source for the target HIP, or raise --hip-version",
+                    ),
+                ),
+                // A call the translation reshapes in code (`__shfl_down_sync`
+                // below HIP 6.2 loses its mask): a string keeps it.
+                (Status::Supported | Status::Deprecated, Some(hip))
+                    if hip != name
+                        && (r.legacy.is_some()
+                            || m.call.is_some_and(|c| !c.by_arity.is_empty())) =>
+                {
+                    out.push(
+                        Diagnostic::new(
+                            Code::UnsupportedApi,
+                            range,
+                            format!("`{name}` in kernel source compiled at run time: hiprtc at the target HIP does not declare it (in code the translation writes `{hip}` in its place; a string stays as written)"),
+                        )
+                        .with_help(format!("write the call as HIP's `{hip}` takes it, or raise --hip-version if a later HIP declares `{name}`")),
+                    )
+                }
+                _ => {}
+            }
+        }
+        k = end;
     }
 }
 
