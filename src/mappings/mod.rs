@@ -459,8 +459,18 @@ pub fn hip_is_typedef_only(cuda: &str) -> bool {
 }
 
 /// The mapping of a CUDA header as written in `#include` (`cublas_v2.h`).
+/// A header inside CUB's tree (`cub/block/block_reduce.cuh`,
+/// `cub/util_allocator.cuh`) takes `cub/cub.cuh`'s: hipCUB's umbrella header
+/// includes all of hipCUB, and the tables map only the umbrella (CUDA 13 ships
+/// 162 headers under cccl/cub/; HeCBench's hand ports write
+/// hipcub/hipcub.hpp or hipcub/'s own path for them).
 pub fn header(path: &str) -> Option<&'static HeaderMapping> {
-    HEADER_INDEX.get(path).map(|&i| &HEADERS[i as usize])
+    let key = if path.starts_with("cub/") && path.ends_with(".cuh") {
+        "cub/cub.cuh"
+    } else {
+        path
+    };
+    HEADER_INDEX.get(key).map(|&i| &HEADERS[i as usize])
 }
 
 /// The header of CUDA 13 that declares `name` (`cuda_runtime_api.h`), for a

@@ -192,11 +192,13 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 cx.facts.uses_runtime_api = true;
                 *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
             }
-            Some(expr) if r.legacy.is_some() && expr.contains('$') => {
+            Some(expr) if (r.legacy.is_some() && expr.contains('$')) || is_expression(expr) => {
                 // A legacy form that is an expression over the object (`$`:
                 // the object and its `.`/`->`; `@`: the call's one argument,
-                // none without it), for a call on a named variable; elsewhere
-                // left to report.
+                // none without it), or a HIP form that is an expression at
+                // every version (`grid.block_rank()`'s, over the built-in
+                // variables, with no `$`: the object goes), for a call on a
+                // named variable; elsewhere left to report.
                 let arity = usize::from(expr.contains('@'));
                 let call = (cx.next(m))
                     .filter(|&o| cx.is_punct(o, b"("))
@@ -259,6 +261,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             }
         }
     }
+}
+
+/// Whether a member's HIP form is an expression rather than a member's name.
+fn is_expression(hip: &str) -> bool {
+    !hip.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric())
 }
 
 /// The function the legacy expressions of fields call (`shims`).
