@@ -1520,7 +1520,15 @@ pub(crate) fn float_math_overload(
 ) -> Option<Option<(Edit, &'static str)>> {
     let shim_name = [b"hipify_rs_float_".as_slice(), name].concat();
     let shim = find(&shim_name)?;
-    match definition(cx, opts, &shim_name, first, &mut Vec::new()) {
+    // At file scope, before the namespace that holds the call (pycuda's
+    // complex.hpp calls `::sincos` in `namespace pycuda`): declared in a
+    // namespace, the overload would hide HIP's `double` one from the calls
+    // there and be missed by a call qualified with `::`.
+    let mut outermost = first;
+    while let Some(open) = cx.enclosing_open(outermost) {
+        outermost = open;
+    }
+    match definition(cx, opts, &shim_name, outermost, &mut Vec::new()) {
         Definition::Insert(edit) => Some(Some((edit, shim.title))),
         Definition::Nowhere => Some(None),
         Definition::Defined => None,
