@@ -95,7 +95,9 @@ pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 "Thrust is provided by rocThrust (same thrust:: API; thrust::cuda becomes thrust::hip)".into(),
                 "install rocThrust; execution policies and CUDA-specific extensions may differ",
             )
-        } else if crate::mappings::header(&path).is_some_and(|h| h.family == Family::Cub) {
+        } else if path.starts_with("cub/")
+            || crate::mappings::header(&path).is_some_and(|h| h.family == Family::Cub)
+        {
             found(
                 Code::LibraryPort,
                 "CUB becomes hipCUB (cub:: → hipcub::)".into(),
