@@ -465,12 +465,33 @@ pub fn hip_is_typedef_only(cuda: &str) -> bool {
 /// 162 headers under cccl/cub/; HeCBench's hand ports write
 /// hipcub/hipcub.hpp or hipcub/'s own path for them).
 pub fn header(path: &str) -> Option<&'static HeaderMapping> {
-    let key = if path.starts_with("cub/") && path.ends_with(".cuh") {
-        "cub/cub.cuh"
-    } else {
-        path
+    let row = |p: &str| HEADER_INDEX.get(p).map(|&i| &HEADERS[i as usize]);
+    row(path).or_else(|| cub_header(path).then(|| row("cub/cub.cuh")).flatten())
+}
+
+/// Whether `path` names one of CUB's headers other than the table's
+/// `cub/cub.cuh` (`cub/block/block_load.cuh`, `cub/util_type.cuh`), or any
+/// of them in a copy of CUB a project vendors (relion's
+/// `"src/acc/cuda/cub/device/device_radix_sort.cuh"`). hipCUB's one header
+/// declares them all (`hipcub/hipcub.hpp`, as the table maps `cub/cub.cuh`),
+/// and the translation renames `cub::` wherever it is written: the CUB
+/// include left as it was does not declare `hipcub::`.
+fn cub_header(path: &str) -> bool {
+    let Some(tail) =
+        (path.strip_prefix("cub/")).or_else(|| path.rfind("/cub/").map(|at| &path[at + 5..]))
+    else {
+        return false;
     };
-    HEADER_INDEX.get(key).map(|&i| &HEADERS[i as usize])
+    let Some(stem) = tail.strip_suffix(".cuh") else {
+        return false;
+    };
+    match stem.split_once('/') {
+        Some((dir, _)) => matches!(
+            dir,
+            "agent" | "block" | "device" | "grid" | "iterator" | "thread" | "warp"
+        ),
+        None => stem.starts_with("util_") || matches!(stem, "cub" | "config" | "version"),
+    }
 }
 
 /// The header of CUDA 13 that declares `name` (`cuda_runtime_api.h`), for a

@@ -5,6 +5,7 @@
 use super::Cx;
 use super::include_path;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::mappings::Family;
 
 const CUTLASS_HELP: &str = "CUTLASS/CuTe have no HIP port: use Composable Kernel for custom fused kernels, hipBLASLt for GEMMs with epilogues, or rocWMMA for warp-level matrix code";
 
@@ -94,7 +95,9 @@ pub(super) fn includes(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 "Thrust is provided by rocThrust (same thrust:: API; thrust::cuda becomes thrust::hip)".into(),
                 "install rocThrust; execution policies and CUDA-specific extensions may differ",
             )
-        } else if path.starts_with("cub/") {
+        } else if path.starts_with("cub/")
+            || crate::mappings::header(&path).is_some_and(|h| h.family == Family::Cub)
+        {
             found(
                 Code::LibraryPort,
                 "CUB becomes hipCUB (cub:: → hipcub::)".into(),

@@ -82,6 +82,7 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             }
             b"__ffs" | b"__ffsll" => ambiguous_bit_scan(cx, i, name, out),
             b"rsqrtf" | b"rsqrt" => host_math(cx, i, name, out),
+            b"sincos" | b"sincospi" => float_math(cx, i, name, out),
             b"min" | b"max" => host_min_max(cx, i, name, out),
             b"tex1DLod" | b"tex2DLod" | b"tex3DLod" | b"texCubemapLod" | b"tex1DGrad"
             | b"tex2DGrad" | b"tex3DGrad" | b"tex2Dgather" => image_instruction_fetch(cx, i, out),
@@ -1786,6 +1787,64 @@ fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         None => diagnostic.with_help(format!(
             "define a host `{name}` for HIP (`1.0 / sqrt(x)`, as CUDA's)"
         )),
+    });
+}
+
+/// A call of `sincos` or `sincospi` that may take CUDA's `float` overload
+/// (its results' variables are not declared `double`): HIP declares both
+/// for `double` alone, so on `float` variables (relion's `XFLOAT sa, ca;
+/// sincos(x, &sa, &ca)`) the port does not compile. The fix defines CUDA's
+/// overload ([`crate::translate::float_math_overload`]), which a call on
+/// `double` variables leaves alone, so it is right whatever the type.
+fn float_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let candidate = |k: usize| {
+        let qualified = cx.prev(k).is_some_and(|p| {
+            matches!(cx.text(p), b"." | b"->")
+                || (cx.is_punct(p, b"::")
+                    && cx
+                        .prev(p)
+                        .is_some_and(|q| cx.tok(q).kind == TokenKind::Ident))
+        });
+        if qualified || cx.tok(k).in_directive() {
+            return false;
+        }
+        let Some(args) = called_args(cx, k) else {
+            return false;
+        };
+        let [_, (s, s_end), (c, c_end)] = args.args[..] else {
+            return false;
+        };
+        // `&v` (or `v`, a pointer) with `v` declared `double`: HIP's own.
+        let double = |a: usize, b: usize| {
+            let v = if cx.is_punct(a, b"&") { a + 1 } else { a };
+            v + 1 == b
+                && cx.tok(v).kind == TokenKind::Ident
+                && declared_type(cx, v).is_some_and(|t| t.as_slice() == [b"double"])
+        };
+        !(double(s, s_end) || double(c, c_end))
+    };
+    if !candidate(i) || defined_for_cuda(cx, name) {
+        return;
+    }
+    // Every call's fix is the definition where the first such call needs
+    // it: one edit, written once.
+    let first = (cx.idents_named(name, 0..i))
+        .find(|&k| candidate(k))
+        .unwrap_or(i);
+    let Some(fix) = crate::translate::float_math_overload(cx, cx.opts, name, first) else {
+        return;
+    };
+    let name = String::from_utf8_lossy(name);
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.tok(i).range(),
+        format!(
+            "HIP declares `{name}` for `double` alone (CUDA for `float` too): a call on `float` variables does not compile"
+        ),
+    );
+    out.push(match fix {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic.with_help(format!("call `{name}f` on `float` variables")),
     });
 }
 

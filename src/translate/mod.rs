@@ -35,9 +35,9 @@ pub(crate) use shims::defined_by_fix as function_defined_by_fix;
 pub(crate) use shims::function_title as function_shim_title;
 pub(crate) use shims::half_shuffle_overloads;
 pub use shims::headers as shimmed_headers;
-pub(crate) use shims::host_math_overload;
 pub(crate) use shims::is_definition as is_shim_definition;
 pub(crate) use shims::launch_attribute_caveat;
+pub(crate) use shims::{float_math_overload, host_math_overload};
 pub(crate) use torch::WORDS as TORCH_WORDS;
 
 use std::collections::BTreeMap;

@@ -453,6 +453,48 @@ macro_rules! half_bound {
 /// own); CUDA makes each element of a `float2`/`float4` atomic on its own,
 /// as HIP's `float` `atomicAdd` on each is. Each returns the old value. For
 /// AMD GPUs only: HIP's NVIDIA path has CUDA's own.
+/// CUDA's `float` overload of a math function whose HIP overloads are
+/// `double` alone (`sincos(float, float*, float*)`: CUDA 13's
+/// `crt/math_functions.hpp` defines it over `sincosf`; clang's
+/// `__clang_hip_math.h` and `__clang_hip_cmath.h`, HIP 5.2.3's compiler,
+/// define `sincos` and `sincospi` for `double` alone, so a call on `float`
+/// variables does not compile). A template with no parameter to deduce: a
+/// call on `double` arguments takes HIP's own, and a `float` overload a
+/// later HIP may declare is taken before it (a function before a template),
+/// with no redefinition.
+macro_rules! float_overload {
+    ($name:literal, $guard:literal, $float:literal) => {
+        Function {
+            name: concat!("hipify_rs_float_", $name).as_bytes(),
+            lines: &[&[
+                concat!("#ifndef HIPIFY_RS_FLOAT_", $guard),
+                concat!("#define HIPIFY_RS_FLOAT_", $guard),
+                "#if defined(__HIP__)",
+                concat!(
+                    "// hipify-rs: CUDA's float overload of ",
+                    $name,
+                    " (crt/math_functions.hpp), which HIP's headers lack"
+                ),
+                concat!(
+                    "template <typename = void> static inline __host__ __device__ void ",
+                    $name,
+                    "(const float a, float *const sptr, float *const cptr) { ",
+                    $float,
+                    "(a, sptr, cptr); }"
+                ),
+                "#endif",
+                "#endif",
+            ]],
+            title: concat!(
+                "define CUDA's float overload of ",
+                $name,
+                " (HIP's is double alone)"
+            ),
+            answers: &[],
+        }
+    };
+}
+
 /// CUDA's host form of a math function HIP declares for device code alone
 /// (`rsqrtf`: clang's `__clang_hip_math.h` and HIP 5.2.3's
 /// `amd_math_functions.h` define it `__device__`), so that a `__host__
@@ -528,7 +570,7 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 55] = [
+const FUNCTIONS: [Function; 57] = [
     DEVICE_ATTRIBUTE,
     Function {
         name: b"cudaGridDependencySynchronize",
@@ -964,6 +1006,8 @@ const FUNCTIONS: [Function; 55] = [
         "RSQRT",
         "static inline __host__ double rsqrt(const double a) { return 1.0 / __builtin_sqrt(a); }"
     ),
+    float_overload!("sincos", "SINCOS", "sincosf"),
+    float_overload!("sincospi", "SINCOSPI", "sincospif"),
     integer_bound!("umin", "unsigned int", "<", "minimum"),
     integer_bound!("umax", "unsigned int", ">", "maximum"),
     integer_bound!("llmin", "long long int", "<", "minimum"),
@@ -1458,6 +1502,33 @@ pub(crate) fn host_math_overload(
     let shim_name = [b"hipify_rs_host_".as_slice(), name].concat();
     let shim = find(&shim_name)?;
     match definition(cx, opts, &shim_name, first, &mut Vec::new()) {
+        Definition::Insert(edit) => Some(Some((edit, shim.title))),
+        Definition::Nowhere => Some(None),
+        Definition::Defined => None,
+    }
+}
+
+/// CUDA's `float` overload of math function `name` (`sincos`,
+/// `sincospi`) for the call at token `first`: `None` where the file (or a
+/// header it includes) has it already, else the insertion and its title,
+/// or `None` within where it has no line to go on.
+pub(crate) fn float_math_overload(
+    cx: &Tokens<'_>,
+    opts: &Options,
+    name: &[u8],
+    first: usize,
+) -> Option<Option<(Edit, &'static str)>> {
+    let shim_name = [b"hipify_rs_float_".as_slice(), name].concat();
+    let shim = find(&shim_name)?;
+    // At file scope, before the namespace that holds the call (pycuda's
+    // complex.hpp calls `::sincos` in `namespace pycuda`): declared in a
+    // namespace, the overload would hide HIP's `double` one from the calls
+    // there and be missed by a call qualified with `::`.
+    let mut outermost = first;
+    while let Some(open) = cx.enclosing_open(outermost) {
+        outermost = open;
+    }
+    match definition(cx, opts, &shim_name, outermost, &mut Vec::new()) {
         Definition::Insert(edit) => Some(Some((edit, shim.title))),
         Definition::Nowhere => Some(None),
         Definition::Defined => None,
