@@ -477,12 +477,12 @@ pub fn header(path: &str) -> Option<&'static HeaderMapping> {
 /// and the translation renames `cub::` wherever it is written: the CUB
 /// include left as it was does not declare `hipcub::`.
 fn cub_header(path: &str) -> bool {
-    let Some(tail) =
-        (path.strip_prefix("cub/")).or_else(|| path.rfind("/cub/").map(|at| &path[at + 5..]))
-    else {
+    // Most includes are `.h` and asked about here: the cheap test first.
+    let Some(stem) = path.strip_suffix(".cuh") else {
         return false;
     };
-    let Some(stem) = tail.strip_suffix(".cuh") else {
+    let slash = path.as_bytes().windows(5).rposition(|w| w == b"/cub/");
+    let Some(stem) = (stem.strip_prefix("cub/")).or_else(|| slash.map(|at| &stem[at + 5..])) else {
         return false;
     };
     match stem.split_once('/') {

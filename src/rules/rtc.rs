@@ -121,7 +121,9 @@ const OPTIONS: &[(&str, Effect, &str)] = &[
 /// Whether the file compiles CUDA at run time: it calls NVRTC (or hiprtc,
 /// as a later round reads it).
 fn compiles_at_run_time(cx: &Cx<'_>) -> bool {
-    memchr::memmem::find_iter(cx.src, b"rtcC").any(|p| {
+    static RTC: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"rtcC"));
+    RTC.find_iter(cx.src).any(|p| {
         let rest = &cx.src[p + 4..];
         rest.starts_with(b"ompileProgram") || rest.starts_with(b"reateProgram")
     })
@@ -236,36 +238,36 @@ fn names_hip_lacks(cx: &Cx<'_>, i: usize, content: &[u8], raw: bool, out: &mut V
 /// "--gpu-architecture=compute_" + …`). The same file may hand other JIT
 /// libraries options of their own (nvPTXCompiler's, nvJitLink's).
 fn option_literals<'a>(cx: &Cx<'a>) -> Vec<usize> {
-    let tokens = &cx.lx.tokens;
+    let all = 0..cx.lx.tokens.len();
     let mut literals = Vec::new();
-    let mut names: Vec<&'a [u8]> = Vec::new();
-    for k in 0..tokens.len() {
-        if matches!(cx.text(k), b"nvrtcCompileProgram" | b"hiprtcCompileProgram")
-            && let Some(open) = cx.next(k).filter(|&o| cx.is_punct(o, b"("))
-            && let Some(args) = cx.call_args(open)
-            && let [_, _, (a, b)] = args.args[..]
-        {
-            take(cx, a..b, &mut literals, &mut names);
-        }
-    }
-    // Stores into those variables, until no new variable is found.
-    for _ in 0..4 {
-        let mut grew = false;
-        for k in 0..tokens.len() {
-            if tokens[k].kind != TokenKind::Ident
-                || tokens[k].in_directive()
-                || !names.contains(&cx.text(k))
-            {
-                continue;
-            }
-            let Some(from) = stored_from(cx, k) else {
+    for name in [&b"nvrtcCompileProgram"[..], b"hiprtcCompileProgram"] {
+        for k in cx.idents_named(name, all.clone()) {
+            let Some(open) = cx.next(k).filter(|&o| cx.is_punct(o, b"(")) else {
                 continue;
             };
-            let to = statement_end(cx, from);
-            grew |= take(cx, from..to, &mut literals, &mut names);
-        }
-        if !grew {
-            break;
+            let Some(args) = cx.call_args(open) else {
+                continue;
+            };
+            let [_, _, (a, b)] = args.args[..] else {
+                continue;
+            };
+            // The variables to follow, each searched for once, in the
+            // stretch before the call where its options are put together
+            // (the function, a file-scope array above it), as other rules
+            // bound their backward looks.
+            let window = k.saturating_sub(20_000)..k;
+            let mut names: Vec<&'a [u8]> = Vec::new();
+            take(cx, a..b, &mut literals, &mut names);
+            let mut followed = 0;
+            while followed < names.len() && followed < 64 {
+                let name = names[followed];
+                followed += 1;
+                for v in cx.idents_named(name, window.clone()) {
+                    if let Some(from) = stored_from(cx, v).filter(|_| !cx.tok(v).in_directive()) {
+                        take(cx, from..statement_end(cx, from), &mut literals, &mut names);
+                    }
+                }
+            }
         }
     }
     literals.sort_unstable();
@@ -273,34 +275,66 @@ fn option_literals<'a>(cx: &Cx<'a>) -> Vec<usize> {
     literals
 }
 
+/// Words of a store that name no variable (a cast's type, `new`, `this`).
+const KEYWORDS: &[&[u8]] = &[
+    b"const",
+    b"char",
+    b"int",
+    b"unsigned",
+    b"signed",
+    b"long",
+    b"short",
+    b"float",
+    b"double",
+    b"void",
+    b"bool",
+    b"auto",
+    b"size_t",
+    b"volatile",
+    b"static",
+    b"struct",
+    b"class",
+    b"new",
+    b"delete",
+    b"this",
+    b"true",
+    b"false",
+    b"nullptr",
+    b"NULL",
+    b"std",
+    b"string",
+    b"vector",
+    b"return",
+];
+
 /// What tokens `range` hand on: their literals, their variables (not the
-/// members or functions they call); whether a variable was new.
+/// members or functions they call, nor one- and two-letter names: an index
+/// or a count, which a store of the options reads but never holds them).
 fn take<'a>(
     cx: &Cx<'a>,
     range: std::ops::Range<usize>,
     literals: &mut Vec<usize>,
     names: &mut Vec<&'a [u8]>,
-) -> bool {
-    let mut grew = false;
+) {
     for k in range {
         match cx.tok(k).kind {
             TokenKind::Str => literals.push(k),
             TokenKind::Ident
-                if !cx
-                    .prev(k)
-                    .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+                if cx.text(k).len() > 2
+                    && !KEYWORDS.contains(&cx.text(k))
+                    && !cx
+                        .prev(k)
+                        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
                     && !cx
                         .next(k)
                         .is_some_and(|n| matches!(cx.text(n), b"(" | b"::" | b"<"))
                     && !names.contains(&cx.text(k)) =>
             {
                 names.push(cx.text(k));
-                grew = true;
             }
             _ => {}
         }
     }
-    grew
 }
 
 /// Where what is stored into variable `k` begins: after `k = `, `k[…] = `,
