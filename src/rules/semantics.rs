@@ -1775,19 +1775,14 @@ fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         return;
     };
     let name = String::from_utf8_lossy(name);
-    let diagnostic = Diagnostic::new(
-        Code::UnsupportedApi,
+    out.push(fixed_by_definition(
         cx.tok(i).range(),
         format!(
             "HIP's `{name}` is device code alone (CUDA's is host code too): host code calling this function does not compile"
         ),
-    );
-    out.push(match fix {
-        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
-        None => diagnostic.with_help(format!(
-            "define a host `{name}` for HIP (`1.0 / sqrt(x)`, as CUDA's)"
-        )),
-    });
+        fix,
+        format!("define a host `{name}` for HIP (`1.0 / sqrt(x)`, as CUDA's)"),
+    ));
 }
 
 /// A call of `sincos` or `sincospi` that may take CUDA's `float` overload
@@ -1835,17 +1830,29 @@ fn float_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         return;
     };
     let name = String::from_utf8_lossy(name);
-    let diagnostic = Diagnostic::new(
-        Code::UnsupportedApi,
+    out.push(fixed_by_definition(
         cx.tok(i).range(),
         format!(
             "HIP declares `{name}` for `double` alone (CUDA for `float` too): a call on `float` variables does not compile"
         ),
-    );
-    out.push(match fix {
+        fix,
+        format!("call `{name}f` on `float` variables"),
+    ));
+}
+
+/// HIP-W005 at `range` whose required fix inserts the definition `fix`
+/// (from a `*_overload` of the shims), or, where none can go, `help`.
+fn fixed_by_definition(
+    range: std::ops::Range<usize>,
+    message: String,
+    fix: Option<(Edit, &'static str)>,
+    help: String,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(Code::UnsupportedApi, range, message);
+    match fix {
         Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
-        None => diagnostic.with_help(format!("call `{name}f` on `float` variables")),
-    });
+        None => diagnostic.with_help(help),
+    }
 }
 
 /// Whether token `i` is in a function body the host compiles: one with
