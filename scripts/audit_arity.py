@@ -20,6 +20,14 @@ when a mismatch is not covered.
     python3 scripts/audit_arity.py [--cuda DIR] [--hip DIR] [--hip-version 5.2]
                                    [--family runtime,driver,rtc,sparse] [--all]
 
+`--pointers` compares pointer parameters instead, at equal arity: a CUDA
+pointer parameter whose HIP counterpart points to another type (after the
+tables' renames and HIP's typedefs: `unsigned int*` against `int*`, one enum
+against another), drops the pointee's `const`, or is no pointer. A CUDA
+template (`T**`) counts as taken only by a HIP template or `void*`. Covered by
+`wrap_arg` (a cast; one limited by `before` covers below that version only) or
+`args` at that parameter, or a `call_note`.
+
 `--roc` compares the ROC column instead (`--roc-version 5.3`): each cuSPARSE
 function mapped to rocsparse_* against Debian's rocSPARSE headers
 (/usr/include/rocsparse). A function CUDA 13 no longer declares (the legacy
@@ -120,9 +128,9 @@ def arities(params: str) -> set[int] | None:
 ALIAS = re.compile(r"^\s*#\s*define\s+(\w+)\s+(?:\w+\s*\(\s*)?(\w+)\s*\)?\s*$", re.M)
 
 
-def declarations(files: list[Path], names: set[str]) -> dict[str, set[int] | None]:
-    """name -> the union of the arities of its declarations in `files`."""
-    found: dict[str, set[int] | None] = {}
+def parameter_lists(files: list[Path], names: set[str]) -> dict[str, list[list[str]]]:
+    """name -> the parameter lists of its declarations in `files`."""
+    found: dict[str, list[list[str]]] = {}
     word = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
     texts = [strip_internal(strip_comments(f.read_text(errors="replace"))) for f in files]
     # A mapped versioned name (`cuMemAlloc_v2`) is declared as its alias.
@@ -157,11 +165,24 @@ def declarations(files: list[Path], names: set[str]) -> dict[str, set[int] | Non
                 continue
             if re.search(r"[+\-/%]|\"", params) and not re.search(r"__dv|__dparm|=", params):
                 continue  # an expression: a call
-            a = arities(params)
+            # A template's own declaration (`template <class T> f(T **p)`): its
+            # parameters are CUDA's overloads, which HIP may lack (see --pointers).
+            template = re.search(r"template\s*<[^;{}]*>\s*[^;{}]*$", before[-300:]) is not None
             for n in (name, spelled.get(name)):
-                if n is None or n not in names or (n in found and found[n] is None):
-                    continue
-                found[n] = None if a is None else (found.get(n) or set()) | a
+                if n is not None and n in names:
+                    found.setdefault(n, []).append(split_params(params) + (["<template>"] if template else []))
+    return found
+
+
+def declarations(files: list[Path], names: set[str]) -> dict[str, set[int] | None]:
+    """name -> the union of the arities of its declarations in `files`."""
+    found: dict[str, set[int] | None] = {}
+    for name, lists in parameter_lists(files, names).items():
+        for ps in lists:
+            a = arities(", ".join(p for p in ps if p != "<template>"))
+            if name in found and found[name] is None:
+                continue
+            found[name] = None if a is None else (found.get(name) or set()) | a
     return found
 
 
@@ -227,6 +248,7 @@ def main() -> int:
     ap.add_argument("--family", default="runtime,driver")
     ap.add_argument("--all", action="store_true", help="also list the covered mismatches")
     ap.add_argument("--roc", action="store_true", help="compare the ROC column (rocSPARSE)")
+    ap.add_argument("--pointers", action="store_true", help="compare pointer parameters")
     ap.add_argument("--roc-version", default="5.3", help="the rocSPARSE version of the headers read")
     args = ap.parse_args()
     if not (args.roc and args.family == "blas") and not (args.cuda / "cuda.h").exists():
@@ -234,6 +256,8 @@ def main() -> int:
     if args.roc:
         return audit_roc(args)
     target = parse_version(args.hip_version)
+    if args.pointers:
+        return audit_pointers(args, target)
     status = 0
     for family in args.family.split(","):
         table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
@@ -271,6 +295,127 @@ def main() -> int:
             rows.append(f"{family}\t{cuda}({fmt(ca)})\t->\t{hip}({fmt(ha)}){tag}")
         print(f"# {family}: {len(pairs)} mapped functions at HIP {args.hip_version}; "
               f"{missing} not declared by the HIP headers read; {len(rows)} listed")
+        for r in rows:
+            print(r)
+    return status
+
+
+def mapped_pairs(family: str, target: tuple[int, ...]) -> dict[str, dict]:
+    """The functions of `family` the tables map to a HIP name at `target`."""
+    table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
+    return {
+        cuda: e
+        for cuda, e in table.items()
+        if e.get("kind") == "function" and e.get("hip")
+        and not (e.get("hip_added") and parse_version(e["hip_added"]) > target)
+        and not (e.get("hip_removed") and parse_version(e["hip_removed"]) <= target)
+    }
+
+
+# Words a parameter's type is read without.
+NOT_TYPE = {"struct", "enum", "union", "__restrict__", "__restrict", "restrict", "CUDARTAPI", "CUDAAPI"}
+
+
+def hip_typedefs(files: list[Path]) -> dict[str, list[str]]:
+    """`typedef [struct|enum] X [*] Y;` in HIP's headers: Y -> its words."""
+    found: dict[str, list[str]] = {}
+    pattern = re.compile(r"typedef\s+(const\s+)?(?:struct\s+|enum\s+)?([A-Za-z_]\w*)\s*(\*?)\s*([A-Za-z_]\w*)\s*;")
+    for f in files:
+        for m in pattern.finditer(f.read_text(errors="replace")):
+            if m.group(2) != m.group(4):
+                found[m.group(4)] = (["const"] if m.group(1) else []) + [m.group(2)] + (["*"] if m.group(3) else [])
+    return found
+
+
+def pointer_type(param: str, renames: dict[str, str], typedefs: dict[str, list[str]]):
+    """(pointer depth, pointee const, pointee words) of a parameter, its name
+    dropped, CUDA names renamed and HIP typedefs expanded; None where it is
+    no pointer (a reference is none). The const flags are the pointee's,
+    then each inner pointer level's."""
+    param = re.sub(r"(=|\b__dv\s*\(|\b__dparm\s*\().*$", "", param, flags=re.S)
+    words = [w for w in re.findall(r"[A-Za-z_]\w*|\*|&|\[", param) if w not in NOT_TYPE]
+    if words and words[-1] == "[":
+        words = words[:-1] + ["*"]
+    words = [w for w in words if w != "["]
+    # The parameter's name: a last word after a type word or `*`.
+    if len(words) >= 2 and re.match(r"[A-Za-z_]", words[-1]) and words[-2] != "const" \
+            and words[-1] not in ("int", "char", "float", "double", "long", "short", "unsigned", "size_t", "void"):
+        words = words[:-1]
+    for _ in range(3):
+        words = [x for w in words for x in typedefs.get(renames.get(w, w), [renames.get(w, w)])]
+    if "*" not in words:
+        return None
+    star = words.index("*")
+    base = words[:star]
+    # `const` between the stars (`const char* const*`): a level HIP must keep const too.
+    inner = " ".join(words[star:]).split("*")[1:-1]
+    const = ("const" in base,) + tuple("const" in level for level in inner)
+    return words.count("*"), const, tuple(w for w in base if w != "const")
+
+
+def pointer_mismatches(cuda: list[str], hip: list[str], renames, typedefs) -> list[int]:
+    """The parameters of a CUDA declaration a HIP one of equal arity does not take."""
+    bad = []
+    for i, (c, h) in enumerate(zip(cuda, hip)):
+        if "..." in c:
+            continue
+        ct, ht = pointer_type(c, renames, typedefs), pointer_type(h, renames, typedefs)
+        if ct is None and ht is None:
+            continue
+        if ct is None or ht is None:
+            if "<template>" not in cuda or ht is not None:
+                bad.append(i)
+            continue
+        (cd, cc, cb), (hd, hc, hb) = ct, ht
+        if any(c and not h for c, h in zip(cc, hc)):
+            bad.append(i)
+        elif hd == 1 and hb == ("void",) and cd >= 1:
+            continue  # any object pointer converts to void*
+        elif cd != hd or (cb != hb and "<template>" not in hip):
+            bad.append(i)
+    return bad
+
+
+def audit_pointers(args, target: tuple[int, ...]) -> int:
+    """The `--pointers` mode (see the module's text)."""
+    renames = {}
+    for f in sorted((ROOT / "mappings").glob("*.toml")):
+        for cuda, e in tomllib.loads(f.read_text()).get("entries", {}).items():
+            if isinstance(e, dict) and e.get("hip"):
+                renames[cuda] = e["hip"]
+    typedefs = hip_typedefs(expand(args.hip, ["hip/*.h", "hip/amd_detail/*.h"]))
+    status = 0
+    for family in args.family.split(","):
+        pairs = mapped_pairs(family, target)
+        cuda_files, hip_files = HEADERS[family]
+        c = parameter_lists(expand(args.cuda, cuda_files), set(pairs))
+        h = parameter_lists(expand(args.hip, hip_files), {e["hip"] for e in pairs.values()})
+        rows = []
+        for cuda, e in sorted(pairs.items()):
+            hip_lists = h.get(e["hip"], [])
+            for cl in c.get(cuda, []):
+                arity = len([p for p in cl if p != "<template>"])
+                same = [hl for hl in hip_lists if len([p for p in hl if p != "<template>"]) == arity]
+                misses = [pointer_mismatches(cl, hl, renames, typedefs) for hl in same]
+                if not same or not all(misses):
+                    continue
+                bad = min(misses, key=len)
+                cast = {w["index"] for w in items(e.get("wrap_arg", []))
+                        if not (w.get("before") and parse_version(w["before"]) <= target)
+                        and w.get("arity", arity) == arity}
+                listed = {a["arity"] for a in items(e.get("args", []))}
+                noted = {n.get("arity", arity) for n in items(e.get("call_note", []))}
+                covered = set(bad) <= cast or arity in listed or arity in noted
+                if not covered:
+                    status = 1
+                if covered and not args.all:
+                    continue
+                tag = "  [covered]" if covered else ""
+                shown = "; ".join(f"{cl[i]} -> {hl}" for i in bad for hl in [same[misses.index(bad)][i]])
+                rows.append(f"{family}\t{cuda} -> {e['hip']}\t{shown}{tag}")
+        rows = sorted(set(rows))
+        print(f"# {family} --pointers: {len(pairs)} mapped functions at HIP {args.hip_version}; "
+              f"{sum('[covered]' not in r for r in rows)} not covered")
         for r in rows:
             print(r)
     return status

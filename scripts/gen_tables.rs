@@ -132,6 +132,8 @@ struct WrapArg {
     with: String,
     arity: Option<u8>,
     if_type: Option<ArgType>,
+    /// Only below this HIP version (its declaration changed then).
+    before: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -394,9 +396,10 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
             Some(n) => format!("Some({n})"),
             None => "None".into(),
         };
+        let before = cx.version("wrap_arg.before", &w.before)?;
         let _ = write!(
             wrap,
-            "WrapArg {{ index: {}, with: {}, arity: {arity}, if_type: {} }}, ",
+            "WrapArg {{ index: {}, with: {}, arity: {arity}, if_type: {}, before: Version({before}) }}, ",
             w.index,
             lit(&w.with),
             arg_type("wrap_arg", &w.if_type, w.arity)?

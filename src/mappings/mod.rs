@@ -265,6 +265,9 @@ pub struct WrapArg {
     pub arity: Option<u8>,
     /// Only where an argument is declared as one of these types.
     pub if_type: Option<&'static ArgType>,
+    /// Only below this HIP version, where HIP's declaration changed to
+    /// CUDA's (`Version::NONE`: every version).
+    pub before: Version,
 }
 
 /// One argument dropped (`drop_arg`).

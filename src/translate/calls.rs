@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::Cx;
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, FnPtr, Kind, Legacy};
+use crate::mappings::{ArgItem, ArgList, ArgType, CallRewrite, FnPtr, Kind, Legacy, Version};
 use crate::tokens::Args;
 
 /// The rewrite chosen for one call.
@@ -222,6 +222,7 @@ pub(super) fn plan_call(
     if let Some(rw) = rewrite {
         for w in rw.wrap_arg {
             if w.arity.is_some_and(|n| n as usize != arity)
+                || (w.before != Version::NONE && cx.opts.target.hip_version >= w.before)
                 || drops.iter().any(|d| d.index == w.index)
                 || !type_holds(cx, &args, w.if_type)
             {
