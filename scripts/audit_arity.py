@@ -59,6 +59,7 @@ HEADERS = {
     "driver": (["cuda.h"], ["hip/hip_runtime_api.h", "hip/amd_detail/*.h", "hip/hip_ext.h"]),
     "rtc": (["nvrtc.h"], ["hip/hiprtc.h"]),
     "sparse": (["cusparse.h"], ["hipsparse/hipsparse.h"]),
+    "rand": (["curand.h"], ["hiprand/hiprand.h", "hiprand/hiprand_*.h"]),
 }
 
 # Blocks that declare what code never calls under these names (cuda.h's
@@ -403,7 +404,7 @@ def audit_pointers(args, target: tuple[int, ...]) -> int:
                 cast = {w["index"] for w in items(e.get("wrap_arg", []))
                         if not (w.get("before") and parse_version(w["before"]) <= target)
                         and w.get("arity", arity) == arity}
-                listed = {a["arity"] for a in items(e.get("args", []))}
+                listed = {a["arity"] for a in items(e.get("args", [])) if not a.get("roc")}
                 noted = {n.get("arity", arity) for n in items(e.get("call_note", []))}
                 covered = set(bad) <= cast or arity in listed or arity in noted
                 if not covered:
