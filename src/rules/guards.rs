@@ -90,7 +90,7 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             if decides {
                 // `#if CUDART_VERSION < 9000`: the stub for old CUDA is HIP's;
                 // `#ifndef CUDA_VERSION`: the branch for no CUDA at all.
-                let undefined = dir.name == "ifndef" || tested_defined(cx, dir, d.range.start);
+                let undefined = dir.name == "ifndef" || tested_defined(cx, dir, name);
                 let name = String::from_utf8_lossy(name);
                 let (why, which) = if undefined {
                     ("", "the one written for builds without CUDA")
@@ -190,19 +190,20 @@ fn tests_below(cx: &Cx<'_>, dir: &crate::lex::Directive, pos: usize) -> bool {
             .is_some_and(|p| matches!(cx.text(p), b">" | b">="))
 }
 
-/// Whether the name at `pos` in directive `dir` is the operand of
-/// `defined` (`#if !defined CUDA_VERSION`, `!defined(CUDART_VERSION)`).
-fn tested_defined(cx: &Cx<'_>, dir: &crate::lex::Directive, pos: usize) -> bool {
-    let Some(t) = (dir.first_token as usize..dir.end_token as usize)
-        .find(|&t| cx.tok(t).start as usize == pos)
-    else {
-        return false;
+/// Whether directive `dir` tests `name` only through `defined` (`#if
+/// !defined CUDA_VERSION`, `!defined(CUDART_VERSION)`): not through its
+/// value too (`!defined(CUDA_VERSION) || CUDA_VERSION < 12040`).
+fn tested_defined(cx: &Cx<'_>, dir: &crate::lex::Directive, name: &[u8]) -> bool {
+    let defined = |t: usize| {
+        let before = cx
+            .prev(t)
+            .filter(|&p| !cx.is_punct(p, b"("))
+            .or_else(|| cx.prev(t).and_then(|p| cx.prev(p)));
+        before.is_some_and(|p| cx.text(p) == b"defined")
     };
-    let before = cx
-        .prev(t)
-        .filter(|&p| !cx.is_punct(p, b"("))
-        .or_else(|| cx.prev(t).and_then(|p| cx.prev(p)));
-    before.is_some_and(|p| cx.text(p) == b"defined")
+    (dir.first_token as usize + 1..dir.end_token as usize)
+        .filter(|&t| cx.text(t) == name)
+        .all(defined)
 }
 
 /// Branch `k` of `group` holds an `#error` outside any nested
