@@ -436,9 +436,12 @@ fn scan_file(path: &Path, buf: &mut Vec<u8>) -> (Vec<String>, Vec<PathBuf>) {
     }
     let dir = path.parent().unwrap_or(Path::new("."));
     let (names, includes) = scan(buf);
+    // Lexical, as the seen set's other paths: headers that include each
+    // other through `../` (dlib's matrix/ and optimization/) would else
+    // name the same file by an ever longer path, and the walk never ends.
     let includes = includes
         .into_iter()
-        .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| dir.join(s)))
+        .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
         .collect();
     (names, includes)
 }

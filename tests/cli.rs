@@ -544,6 +544,59 @@ fn names_the_project_declares_are_no_unmapped_api() {
 }
 
 #[test]
+fn headers_including_each_other_through_parent_folders_are_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // dlib's layout: guarded headers in sibling folders that include each
+    // other by `../` paths, reached from a unit of the run. Followed as
+    // written (`../matrix/../optimization/../matrix/…`), the same file had
+    // an ever longer name and the run never ended.
+    for d in ["cuda", "matrix", "optimization"] {
+        fs::create_dir_all(dir.path().join(d)).unwrap();
+    }
+    fs::write(
+        dir.path().join("matrix/matrix.h"),
+        "#ifndef M_H\n#define M_H\n#include \"../optimization/optimization.h\"\n#include \"../matrix/matrix_utils.h\"\n#endif\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("matrix/matrix_utils.h"),
+        "#ifndef MU_H\n#define MU_H\n#include \"../matrix.h\"\n#include \"../matrix/matrix.h\"\n#endif\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("optimization/optimization.h"),
+        "#ifndef O_H\n#define O_H\n#include \"../matrix/matrix.h\"\n#include \"../optimization/optimization.h\"\n#endif\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("matrix.h"),
+        "#include \"matrix/matrix.h\"\n#include \"optimization/optimization.h\"\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("cuda/kernels.cu"),
+        "#include \"../matrix.h\"\n#include <cuda_runtime.h>\nvoid f(float* p) { cudaMalloc(&p, 4); (void)cudaAtomicCapabilityScalar128; }\n",
+    )
+    .unwrap();
+    let mut child = bin()
+        .args(["--check", "--format", "json", "kernels.cu"])
+        .current_dir(dir.path().join("cuda"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("the include walk did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert!(stdout(&o).contains("HIP-W004"), "{}", stdout(&o));
+}
+
+#[test]
 fn apis_hip_lacks_that_a_header_defines_are_its_includers() {
     let dir = tempfile::tempdir().unwrap();
     // A shim for what HIP 5.2 lacks: a function and a macro.

@@ -73,6 +73,12 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             // chose HIP's path itself.
             return false;
         }
+        if d.code == Code::VersionCheck && (0..k).any(|j| hip_takes(cx, group, j) == Some(true)) {
+            // HIP never tests it: an earlier branch is HIP's (`#ifndef
+            // CUDA_VERSION #error … #elif CUDA_VERSION >= 9020`, dlib),
+            // and that branch's finding says so.
+            return false;
+        }
         if d.code == Code::VersionCheck && hip_takes(cx, group, k) == Some(true) {
             let name = &cx.src[d.range.clone()];
             let decides = super::conditions::value_with_unknown(
@@ -82,11 +88,21 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 name,
             ) != Some(true);
             if decides {
-                // `#if CUDART_VERSION < 9000`: the stub for old CUDA is HIP's.
+                // `#if CUDART_VERSION < 9000`: the stub for old CUDA is HIP's;
+                // `#ifndef CUDA_VERSION`: the branch for no CUDA at all.
+                let undefined = dir.name == "ifndef" || tested_defined(cx, dir, name);
                 let name = String::from_utf8_lossy(name);
-                d.message = format!(
-                    "`{name}` is a CUDA version HIP does not define: it reads as 0, so HIP takes this branch, the one written for older CUDA"
-                );
+                let (why, which) = if undefined {
+                    ("", "the one written for builds without CUDA")
+                } else {
+                    (": it reads as 0", "the one written for older CUDA")
+                };
+                d.message = if stops_with_error(cx, group, k) {
+                    d.help = Some(format!("let HIP past the check: `#if !defined({name}) && !defined(__HIP_PLATFORM_AMD__)`, then give HIP's path its own test"));
+                    format!("`{name}` is a CUDA version HIP does not define{why}, so HIP takes this branch, whose `#error` stops the build")
+                } else {
+                    format!("`{name}` is a CUDA version HIP does not define{why}, so HIP takes this branch, {which}")
+                };
             } else {
                 guarded(d, "the condition holds on HIP whatever the version");
             }
@@ -172,6 +188,43 @@ fn tests_below(cx: &Cx<'_>, dir: &crate::lex::Directive, pos: usize) -> bool {
         || cx
             .prev(t)
             .is_some_and(|p| matches!(cx.text(p), b">" | b">="))
+}
+
+/// Whether directive `dir` tests `name` only through `defined` (`#if
+/// !defined CUDA_VERSION`, `!defined(CUDART_VERSION)`): not through its
+/// value too (`!defined(CUDA_VERSION) || CUDA_VERSION < 12040`).
+fn tested_defined(cx: &Cx<'_>, dir: &crate::lex::Directive, name: &[u8]) -> bool {
+    let defined = |t: usize| {
+        let before = cx
+            .prev(t)
+            .filter(|&p| !cx.is_punct(p, b"("))
+            .or_else(|| cx.prev(t).and_then(|p| cx.prev(p)));
+        before.is_some_and(|p| cx.text(p) == b"defined")
+    };
+    (dir.first_token as usize + 1..dir.end_token as usize)
+        .filter(|&t| cx.text(t) == name)
+        .all(defined)
+}
+
+/// Branch `k` of `group` holds an `#error` outside any nested
+/// conditional (`#ifndef CUDA_VERSION #error CUDA_VERSION not defined`): a
+/// build that takes the branch stops there.
+fn stops_with_error(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    let dirs = &cx.lx.directives;
+    let end = match group.branches.get(k + 1) {
+        Some(&b) => b,
+        None => dirs.partition_point(|d| (d.hash as usize) < group.end),
+    };
+    let mut depth = 0usize;
+    for d in &dirs[group.branches[k] + 1..end.max(group.branches[k] + 1)] {
+        match d.name.as_str() {
+            "if" | "ifdef" | "ifndef" => depth += 1,
+            "endif" => depth = depth.saturating_sub(1),
+            "error" if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether AMD's HIP compiles branch `k` of `group` (`None`: the

@@ -48,10 +48,12 @@ pub(super) fn ident<'a>(
             && MACROS.contains(&name)
         {
             // `#define CUDA_VERSION …` in a compat header is not a check.
+            // Nor is the text of `#error CUDA_VERSION not defined` or a
+            // `#pragma message`: the condition around it is reported.
             let defining = t.in_directive()
                 && matches!(
                     cx.lx.directives[t.directive as usize].name.as_str(),
-                    "define" | "undef"
+                    "define" | "undef" | "error" | "warning" | "pragma"
                 );
             if !defining && !t.in_directive() && !cx.defines_macro(name) {
                 // `return std::make_pair((CUDA_VERSION) / 1000, …)` (XGBoost's
