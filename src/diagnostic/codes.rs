@@ -329,7 +329,10 @@ and link), `CUDA_RESOLVE_DEVICE_SYMBOLS`, `CMAKE_CUDA_HOST_COMPILER`, FindCUDA's
 `CUDA::cupti`, and CUDA version checks (`CMAKE_CUDA_COMPILER_VERSION`). The relocatable-device-code \
 settings are reported only where a file of the run links device code across units (an `extern \
 __device__` variable, a `__device__` function declared and defined in different files): elsewhere \
-they are boilerplate CUDA links the same without.\n\nBefore:\n\n```cmake\n\
+they are boilerplate CUDA links the same without. In a source file, the first `extern` \
+declaration of device code another unit defines (`extern \"C\" __device__ float f(float);`, \
+`extern __device__ int counter;`) is reported too: hipcc links it only where every unit is \
+compiled and linked with `-fgpu-rdc`.\n\nBefore:\n\n```cmake\n\
 set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:\n\n```cmake\n\
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";

@@ -228,6 +228,7 @@ pub(crate) const RULES: &[Rule] = &[
             (Code::DeprecatedApi, CudaName),
             (Code::UnsupportedHeader, CudaName),
             (Code::ParseError, Hazard),
+            (Code::BuildSettingUnported, Hazard),
         ],
         runs: Runs::Translation,
         names: &[],

@@ -99,6 +99,20 @@ fn left(cx: &Cx<'_>, l: &Left, out: &mut Vec<Diagnostic>) {
                 .with_help(format!("write `(unsigned long long)` before the object and `{hip}` for `{member}`")),
             );
         }
+        Left::DeviceLinkage { at, name } => {
+            let range = cx.tok(*at).start as usize..cx.tok(*name).end as usize;
+            out.push(
+                Diagnostic::new(
+                    Code::BuildSettingUnported,
+                    range,
+                    format!(
+                        "`{}` is device code another unit defines: hipcc links device code across units only as relocatable device code",
+                        String::from_utf8_lossy(cx.text(*name))
+                    ),
+                )
+                .with_help("compile every unit with `-fgpu-rdc` and link with `-fgpu-rdc --hip-link` (nvcc's `-rdc=true`, CMake's CUDA_SEPARABLE_COMPILATION); without it the device link fails ('undefined hidden symbol')"),
+            );
+        }
         Left::Member {
             object,
             member,

@@ -148,6 +148,7 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     {
         return;
     }
+    integer_handle_casts(cx, out);
     // The file's handle variables: `cudaTextureObject_t tex = 0;`, a
     // parameter `cudaSurfaceObject_t surf`, `CUtexObject a, b;`.
     let handles = variables_of(cx, HANDLE_TYPES);
@@ -220,6 +221,10 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             None
         };
+        let how = how.or_else(|| {
+            integer_operator(cx, n)
+                .map(|_| "an operand of integer arithmetic (a bitwise or shift operator)")
+        });
         let Some(how) = how else {
             continue;
         };
@@ -235,6 +240,90 @@ pub(super) fn integer_handles(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             .with_help("keep handles in handle-typed variables, or convert explicitly (`reinterpret_cast<uintptr_t>(h)` and back)"),
         );
     }
+}
+
+/// A cast to a handle type (`(cudaTextureObject_t)lo`, `((CUtexObject)hi) << 32`)
+/// whose value integer arithmetic uses: the integer halves of a handle put
+/// back together, which HIP's pointer handles do not allow.
+fn integer_handle_casts(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    for (o, ty) in (1..cx.lx.tokens.len()).filter_map(|t| {
+        let o = cx.prev(t).filter(|&o| cx.is_punct(o, b"("))?;
+        (HANDLE_TYPES.contains(&cx.text(t))
+            && cx.next(t).is_some_and(|c| cx.is_punct(c, b")"))
+            && !cx.tok(t).in_directive())
+        .then_some((o, t))
+    }) {
+        let Some(close) = cx.next(ty) else { continue };
+        // The cast's operand: a parenthesised expression, or a name with
+        // its members, indices and calls.
+        let Some(mut end) = cx.next(close) else {
+            continue;
+        };
+        if cx.is_punct(end, b"(") {
+            let Some(c) = cx.matching_close(end) else {
+                continue;
+            };
+            end = c;
+        } else if cx.tok(end).kind == TokenKind::Ident {
+            while let Some(n) = cx.next(end) {
+                if let Some(m) = cx.next(n).filter(|&m| {
+                    matches!(cx.text(n), b"." | b"->") && cx.tok(m).kind == TokenKind::Ident
+                }) {
+                    end = m;
+                } else if matches!(cx.text(n), b"[" | b"(") {
+                    let Some(c) = cx.matching_close(n) else { break };
+                    end = c;
+                } else {
+                    break;
+                }
+            }
+        } else {
+            continue;
+        }
+        let mut after = cx.next(end);
+        // `((T)x) << 32`: the parentheses around the cast.
+        if let Some(c) = after.filter(|&c| {
+            cx.is_punct(c, b")") && cx.matching_open(c).is_some_and(|p| cx.next(p) == Some(o))
+        }) {
+            after = cx.next(c);
+        }
+        if after.and_then(|a| integer_operator(cx, a)).is_none() {
+            continue;
+        }
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedApi,
+                cx.span(o, close + 1),
+                format!(
+                    "an integer converted to `{}` and used in integer arithmetic (a bitwise or shift operator): CUDA's texture and surface object handles are `unsigned long long`, HIP's are pointers",
+                    String::from_utf8_lossy(cx.text(ty))
+                ),
+            )
+            .with_help("keep handles whole (in handle-typed variables or arrays), or do the arithmetic on `uintptr_t` and convert the result explicitly (`reinterpret_cast<hipTextureObject_t>(bits)`)"),
+        );
+    }
+}
+
+/// The operator at `op` when it is a bitwise or shift operator on an
+/// integer literal (`& 0xFFFFFFFF`, `>> 32`, `<< 32`, `| 1`): its last token.
+/// A stream's `<<` is followed by something else; `&&` and `||` are logic.
+fn integer_operator(cx: &Cx<'_>, op: usize) -> Option<usize> {
+    let adjacent = |a: usize, b: usize| cx.tok(a).end == cx.tok(b).start;
+    let last = match cx.text(op) {
+        b"&" | b"|" | b"^" | b"%" => {
+            let n = cx.next(op)?;
+            if cx.is_punct(n, cx.text(op)) && adjacent(op, n) {
+                return None;
+            }
+            op
+        }
+        b">" | b"<" => cx
+            .next(op)
+            .filter(|&n| cx.is_punct(n, cx.text(op)) && adjacent(op, n))?,
+        _ => return None,
+    };
+    let operand = cx.next(last)?;
+    (cx.tok(operand).kind == TokenKind::Number).then_some(last)
 }
 
 /// The variables the file declares with one of `types` (`CUtexObject a, b;`,

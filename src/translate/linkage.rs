@@ -3,13 +3,19 @@
 //! scope and not defined in the file (a kernel's declaration is not one:
 //! the host launches it through a stub that links like any function). Only such code needs
 //! relocatable device code (CMake's `CUDA_SEPARABLE_COMPILATION`), so a
-//! tree without it gets no HIP-W020 for that setting (see `project`).
+//! tree without it gets no HIP-W020 for that setting (see `project`); the
+//! declaration itself gets one, as hipcc links device code across units
+//! only with `-fgpu-rdc`.
 
 use super::Cx;
 
-/// Whether `cx`'s file declares device code another unit defines.
-pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
-    let mut declared: Vec<&[u8]> = Vec::new();
+/// The declarations in `cx`'s file of device code another unit defines:
+/// the first token of each, the declared name's, and whether it says
+/// `extern` (a forward declaration without it may be one the file never
+/// uses, as in a branch for older CUDA).
+pub(super) fn crosses_units(cx: &Cx<'_>) -> Vec<(usize, usize, bool)> {
+    let mut crossing: Vec<(usize, usize, bool)> = Vec::new();
+    let mut declared: Vec<(usize, usize, bool)> = Vec::new();
     let mut defined: Vec<&[u8]> = Vec::new();
     for &i in &cx.facts.landmarks.linkage {
         let i = i as usize;
@@ -23,7 +29,9 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
         let mut k = i;
         let mut device = !is_extern;
         let stop = loop {
-            let Some(n) = cx.next(k) else { return false };
+            let Some(n) = cx.next(k) else {
+                return crossing;
+            };
             match cx.text(n) {
                 b"(" | b";" | b"{" | b"=" => break n,
                 b"__device__" | b"__constant__" | b"__managed__" => device = true,
@@ -41,11 +49,11 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
         if !cx.is_punct(stop, b"(") {
             // A variable: `extern __device__ int x;` is defined elsewhere.
             if is_extern && !cx.is_punct(stop, b"{") && cx.at_namespace_scope(i) {
-                return true;
+                crossing.push((i, cx.prev(stop).unwrap_or(i), true));
             }
             continue;
         }
-        let Some(name) = cx.prev(stop).map(|p| cx.text(p)) else {
+        let Some(name) = cx.prev(stop) else {
             continue;
         };
         let Some(close) = cx.matching_close(stop) else {
@@ -58,12 +66,20 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
             match cx.text(n) {
                 b";" => {
                     if cx.at_namespace_scope(i) {
-                        declared.push(name);
+                        // `extern "C" __device__ f(…);` from its `__device__`:
+                        // the declaration starts at the `extern`.
+                        let before = |t: usize, w: &[u8]| cx.prev(t).filter(|&p| cx.text(p) == w);
+                        let start = (before(i, b"extern"))
+                            .or_else(|| before(i, b"\"C\"").and_then(|c| before(c, b"extern")));
+                        declared.push(match start {
+                            Some(e) => (e, name, true),
+                            None => (i, name, is_extern),
+                        });
                     }
                     break;
                 }
                 b"{" | b":" | b"try" | b"=" => {
-                    defined.push(name);
+                    defined.push(cx.text(name));
                     break;
                 }
                 b"(" | b"[" => match cx.matching_close(n) {
@@ -74,5 +90,8 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> bool {
             }
         }
     }
-    declared.iter().any(|d| !defined.contains(d))
+    crossing
+        .extend((declared.into_iter()).filter(|&(_, name, _)| !defined.contains(&cx.text(name))));
+    crossing.sort_unstable();
+    crossing
 }

@@ -6,7 +6,9 @@
 //! file declares with the CUDA type (`cudaDeviceProp prop;`,
 //! `const cudaDeviceProp &p`, `cudaDeviceProp props[8]`,
 //! `cg::thread_block_tile<32> t`, `auto t = cg::tiled_partition<32>(b)`),
-//! used within the braces it is declared in. There the member is renamed
+//! used within the braces it is declared in, or a group a factory returns
+//! (`cg::this_grid().block_rank()`, `cg::tiled_partition<32>(b).num_threads()`).
+//! There the member is renamed
 //! where HIP only names it differently (at the target version), and left
 //! for the names rule to report (HIP-W005) where HIP has no such member.
 //! A field HIP's struct gains only at a later version is read, below it,
@@ -87,7 +89,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             candidates.push(i);
         }
     }
-    if candidates.is_empty() {
+    // A group a factory returns needs no variable (`cg::this_grid().x()`).
+    if candidates.is_empty() && !cg {
         return;
     }
     let mut vars: Vec<Var<'_>> = Vec::new();
@@ -115,7 +118,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         }
         declarators(cx, i, owner, &mut vars);
     }
-    if vars.is_empty() {
+    if vars.is_empty() && !cg {
         return;
     }
     // Text the translation deletes already (an argument HIP's call drops,
@@ -125,7 +128,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let mut defined: Option<Definition> = None;
     let mut helpers = Vec::new();
     for i in 0..n {
-        if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) || cx.tok(i).in_directive() {
+        if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) {
             continue;
         }
         if crate::edit::within(&deleted, &cx.tok(i).range()) {
@@ -134,26 +137,35 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         let Some(m) = cx.next(i).filter(|&m| cx.tok(m).kind == TokenKind::Ident) else {
             continue;
         };
-        let Some((object, name)) = object_of(cx, i) else {
-            continue;
-        };
-        let Some(var) = vars
-            .iter()
-            .filter(|v| v.name == cx.text(name) && v.at < i && v.scope.contains(&i))
-            .max_by_key(|v| v.at)
-        else {
-            continue;
+        // A named variable, or a group a factory returns (whose first token
+        // is the object; its calls have no effect, so it may be written twice).
+        // In a macro's body only a group a factory returns has a known type.
+        let (object, name, owner, temporary) = match object_of(cx, i) {
+            Some((object, name)) if !cx.tok(i).in_directive() => {
+                let Some(var) = vars
+                    .iter()
+                    .filter(|v| v.name == cx.text(name) && v.at < i && v.scope.contains(&i))
+                    .max_by_key(|v| v.at)
+                else {
+                    continue;
+                };
+                (object, name, var.owner, false)
+            }
+            _ => match temporary_of(cx, i).filter(|_| cg) {
+                Some((object, owner)) => (object, object, owner, true),
+                None => continue,
+            },
         };
         let Ok(member) = std::str::from_utf8(cx.text(m)) else {
             continue;
         };
-        let Some(entry) = mappings::member(var.owner, member) else {
+        let Some(entry) = mappings::member(owner, member) else {
             continue;
         };
         let r = entry.mapping.resolve(&cx.opts.target);
-        let hip_type = mappings::lookup(var.owner)
+        let hip_type = mappings::lookup(owner)
             .and_then(|t| t.hip.name)
-            .unwrap_or(var.owner);
+            .unwrap_or(owner);
         // The member left for the names rule to report.
         let left = || Left::Member {
             object,
@@ -162,7 +174,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             entry,
         };
         match r.name {
-            Some(expr) if r.legacy.is_some() && expr.contains('$') && has_fields(var.owner) => {
+            Some(expr) if r.legacy.is_some() && expr.contains('$') && has_fields(owner) => {
                 // A field HIP's older struct lacks, read as an expression
                 // over the object's other fields (`$`: the object and its
                 // `.`/`->`) that calls a function the translation defines.
@@ -209,7 +221,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                     &cx.src[cx.tok(object).start as usize..cx.tok(i).end as usize],
                 );
                 // The object may be written twice: only where that has no effect.
-                let pure = !["++", "--", "(", "="].iter().any(|e| access.contains(e));
+                let pure = temporary || !["++", "--", "(", "="].iter().any(|e| access.contains(e));
                 match call {
                     Some((close, argument)) if object == name && pure => {
                         let text = expr.replace('$', &access);
@@ -232,7 +244,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 }
             }
             Some(hip) if hip != member => {
-                if member == "num_threads" && in_varargs_call(cx, i) {
+                // Only the grid's num_threads() is unsigned long long in
+                // CUDA (a block's, a tile's and a coalesced group's are
+                // unsigned int, as HIP's size()).
+                if member == "num_threads" && owner == "grid_group" && in_varargs_call(cx, i) {
                     if object != name {
                         // `a[i].num_threads()` in a printf: left to report
                         // rather than guess where the cast goes.
@@ -313,6 +328,67 @@ fn object_of(cx: &Cx<'_>, dot: usize) -> Option<(usize, usize)> {
         return Some((v, v));
     }
     None
+}
+
+/// The group a cooperative-groups factory returns before the `.` at `dot`
+/// (`cg::this_grid()`, `this_thread_block()`, `cg::tiled_partition<32>(b)`):
+/// its first token and its type, where its arguments are plain names or
+/// other factories' calls (nothing with an effect).
+fn temporary_of(cx: &Cx<'_>, dot: usize) -> Option<(usize, &'static str)> {
+    if !cx.is_punct(dot, b".") {
+        return None;
+    }
+    let close = cx.prev(dot).filter(|&p| cx.is_punct(p, b")"))?;
+    let open = cx.matching_open(close)?;
+    let (f, owner) = factory_before(cx, open)?;
+    // `cg::`, `cooperative_groups::`, `::cooperative_groups::`.
+    let mut start = f;
+    while let Some(colons) = cx.prev(start).filter(|&c| cx.is_punct(c, b"::")) {
+        start = colons;
+        match cx
+            .prev(colons)
+            .filter(|&q| cx.tok(q).kind == TokenKind::Ident)
+        {
+            Some(q) => start = q,
+            None => break,
+        }
+    }
+    // A member of something else (`obj.this_grid()`) is not the factory.
+    if cx
+        .prev(start)
+        .is_some_and(|p| cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
+    {
+        return None;
+    }
+    // An assignment, an increment, or a call of anything but a factory
+    // (punctuation is one byte a token; an `==` counts, conservatively).
+    let effect = (open + 1..close).any(|k| {
+        matches!(cx.text(k), b"=" | b"+" | b"-")
+            || (cx.is_punct(k, b"(") && factory_before(cx, k).is_none())
+    });
+    (!effect).then_some((start, owner))
+}
+
+/// The factory whose argument list opens at `open` (`this_grid(`,
+/// `tiled_partition<32>(`, never the dynamic `tiled_partition(b, 32)`, a
+/// `thread_group`): its name's token and the type it returns.
+fn factory_before(cx: &Cx<'_>, open: usize) -> Option<(usize, &'static str)> {
+    let mut f = cx.prev(open)?;
+    let tile = cx.is_punct(f, b">");
+    if tile {
+        // `tiled_partition<N>`: the `<` whose list ends at this `>`.
+        let gt = f;
+        f = (gt.saturating_sub(32)..gt).rev().find(|&k| {
+            cx.is_ident(k, b"tiled_partition")
+                && cx
+                    .next(k)
+                    .filter(|&lt| cx.is_punct(lt, b"<"))
+                    .and_then(|lt| template_end(cx, lt))
+                    == Some(gt)
+        })?;
+    }
+    let &(_, owner) = CG_FACTORIES.iter().find(|(name, _)| *name == cx.text(f))?;
+    ((owner == "thread_block_tile") == tile).then_some((f, owner))
 }
 
 /// Whether the token at `i` is inside the arguments of a `printf`-like call.

@@ -267,10 +267,20 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         nvcc_syntax::drop_register(cx);
         nvcc_syntax::name_empty_braces(cx);
     }
-    if cuda && linkage::crosses_units(cx) {
+    let crossing = if cuda {
+        linkage::crosses_units(cx)
+    } else {
+        Vec::new()
+    };
+    if !crossing.is_empty() {
         cx.stats
             .declared
             .push(crate::project::DEVICE_LINKAGE.to_owned());
+    }
+    // Reported where the declaration says `extern`: the unit means to link
+    // another's device code.
+    if let Some(&(at, name, _)) = crossing.iter().find(|c| c.2) {
+        cx.facts.left.push(Left::DeviceLinkage { at, name });
     }
     if cx.opts.kernel_execution_syntax {
         launch::rewrite(cx);
@@ -354,6 +364,9 @@ pub(crate) enum Left {
         hip_type: &'static str,
         hip: &'static str,
     },
+    /// A declaration (first token `at`, declared name `name`) of device
+    /// code another unit defines, which hipcc links only with `-fgpu-rdc`.
+    DeviceLinkage { at: usize, name: usize },
     /// `object.member` where HIP's type (`hip_type`) has no such member at
     /// the target.
     Member {

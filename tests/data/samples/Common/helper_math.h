@@ -265,6 +265,20 @@ inline __host__ __device__ float4 operator/(float4 a, float b)
 {
     return make_float4(a.x / b, a.y / b, a.z / b,  a.w / b);
 }
+inline __host__ __device__ void operator/=(float4 &a, float b)
+{
+    a.x /= b;
+    a.y /= b;
+    a.z /= b;
+    a.w /= b;
+}
+inline __host__ __device__ void operator*=(float4 &a, float b)
+{
+    a.x *= b;
+    a.y *= b;
+    a.z *= b;
+    a.w *= b;
+}
 
 ////////////////////////////////////////////////////////////////////////////////
 // min / max
@@ -277,6 +291,14 @@ inline  __host__ __device__ float3 fminf(float3 a, float3 b)
 inline __host__ __device__ float3 fmaxf(float3 a, float3 b)
 {
     return make_float3(fmaxf(a.x,b.x), fmaxf(a.y,b.y), fmaxf(a.z,b.z));
+}
+inline  __host__ __device__ float4 fminf(float4 a, float4 b)
+{
+    return make_float4(fminf(a.x,b.x), fminf(a.y,b.y), fminf(a.z,b.z), fminf(a.w,b.w));
+}
+inline __host__ __device__ float4 fmaxf(float4 a, float4 b)
+{
+    return make_float4(fmaxf(a.x,b.x), fmaxf(a.y,b.y), fmaxf(a.z,b.z), fmaxf(a.w,b.w));
 }
 inline __host__ __device__ int3 min(int3 a, int3 b)
 {
@@ -321,6 +343,10 @@ inline __device__ __host__ int clamp(int f, int a, int b)
 inline __device__ __host__ float3 clamp(float3 v, float a, float b)
 {
     return make_float3(clamp(v.x, a, b), clamp(v.y, a, b), clamp(v.z, a, b));
+}
+inline __device__ __host__ float4 clamp(float4 v, float a, float b)
+{
+    return make_float4(clamp(v.x, a, b), clamp(v.y, a, b), clamp(v.z, a, b), clamp(v.w, a, b));
 }
 
 ////////////////////////////////////////////////////////////////////////////////

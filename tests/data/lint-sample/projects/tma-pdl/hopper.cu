@@ -44,7 +44,7 @@ int occupancy_blocks(int threads) {
   return result.activeBlocksPerMultiprocessor;
 }
 
-cudaChannelFormatDesc half_desc() { return cudaCreateChannelDescHalf1(); }
+cudaChannelFormatDesc nv12_desc() { return cudaCreateChannelDescNV12(); }
 
 void dump_logs() {
   cudaLogsDumpToMemory(nullptr, nullptr, nullptr, 0);
