@@ -1624,15 +1624,22 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
     }
     .and_then(|ty| {
         // Every call's fix is the definition where the file's first call
-        // of the name needs it: one edit, written once.
-        let first = (cx.idents_named(name.as_bytes(), 0..i))
-            .find(|&k| {
-                cx.next(k).is_some_and(|n| cx.is_punct(n, b"("))
-                    && !cx.tok(k).in_directive()
-                    && !cx
-                        .prev(k)
-                        .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+        // of the name needs it: one edit, written once. The scoped forms
+        // (`atomicAdd_block`) count: where HIP lacks them they become the name,
+        // and the next round would place the definition by them.
+        let first = [String::new(), "_block".into(), "_system".into()]
+            .iter()
+            .filter_map(|scope| {
+                let scoped = format!("{name}{scope}");
+                (cx.idents_named(scoped.as_bytes(), 0..i)).find(|&k| {
+                    cx.next(k).is_some_and(|n| cx.is_punct(n, b"("))
+                        && !cx.tok(k).in_directive()
+                        && !cx
+                            .prev(k)
+                            .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+                })
             })
+            .min()
             .unwrap_or(i);
         crate::translate::atomic_add_overload(cx, cx.opts, ty, first)
     });

@@ -458,6 +458,24 @@ pub(super) fn conditional_at(cx: &Cx<'_>, pos: usize) -> bool {
     depth > 0
 }
 
+/// Whether string literal `text` ends with its closing quote (a raw
+/// string's `)delimiter"`).
+fn string_closed(text: &[u8]) -> bool {
+    let Some(open) = text.iter().position(|&b| b == b'"') else {
+        return false;
+    };
+    let raw = open > 0 && text[open - 1] == b'R';
+    let body = &text[open + 1..];
+    if !raw {
+        return body.last() == Some(&b'"');
+    }
+    let Some(paren) = body.iter().position(|&b| b == b'(') else {
+        return false;
+    };
+    let close = [&b")"[..], &body[..paren], b"\""].concat();
+    body.len() >= paren + close.len() && body.ends_with(&close)
+}
+
 pub(super) fn within_any(spans: &[std::ops::Range<usize>], pos: usize) -> bool {
     let k = spans.partition_point(|r| r.start <= pos);
     k > 0 && pos < spans[k - 1].end
@@ -490,6 +508,20 @@ pub(super) fn ensure_hip_runtime(cx: &mut Cx<'_>, inc: &Includes, language: Lang
         // No code at all: a CUDA file that is empty or only comments stays as it is.
         None => return,
     };
+    // Inside a token that runs on past its line (junk: an unterminated raw
+    // string in a directive): the include would be its text, and every
+    // round would add another.
+    let k = cx
+        .lx
+        .tokens
+        .partition_point(|t| (t.start as usize) < offset);
+    if k > 0 {
+        let t = cx.lx.tokens[k - 1];
+        let runs_on = t.kind == TokenKind::Str && !string_closed(&cx.src[t.range()]);
+        if t.end as usize > offset || (t.end as usize == offset && runs_on) {
+            return;
+        }
+    }
     cx.edits.push(Edit::insert(offset, text));
     cx.stats.includes += 1;
 }

@@ -236,7 +236,21 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                                 cx.edits
                                     .push(Edit::replace(arg.end..end, after.to_string()));
                             }
-                            _ => cx.edits.push(Edit::replace(start..end, text)),
+                            _ => cx.edits.push(Edit::replace(start..end, text.clone())),
+                        }
+                        // CUDA's expression over the built-in variables is
+                        // kernel code: the file needs HIP's runtime header
+                        // for it (a second round would add it).
+                        if !cx.facts.kernel_language_unguarded
+                            && text
+                                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                                .any(|w| super::identifiers::is_kernel_word(w.as_bytes()))
+                        {
+                            cx.facts.uses_kernel_language = true;
+                            cx.facts.kernel_language_unguarded = !super::includes::within_any(
+                                &super::includes::project_conditionals(cx),
+                                start,
+                            );
                         }
                         *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
                     }
