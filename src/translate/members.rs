@@ -363,7 +363,11 @@ fn temporary_of(cx: &Cx<'_>, dot: usize) -> Option<(usize, &'static str)> {
             .prev(colons)
             .filter(|&q| cx.tok(q).kind == TokenKind::Ident)
         {
-            Some(q) => start = q,
+            // Only cooperative groups' namespace or an alias of it (`cg`):
+            // `C10_CUDA_CHECK::this_grid()` in junk is no factory call, and
+            // the macro's own rename would overlap the rewrite.
+            Some(q) if names_cg_namespace(cx, q) => start = q,
+            Some(_) => return None,
             None => break,
         }
     }
@@ -381,6 +385,18 @@ fn temporary_of(cx: &Cx<'_>, dot: usize) -> Option<(usize, &'static str)> {
             || (cx.is_punct(k, b"(") && factory_before(cx, k).is_none())
     });
     (!effect).then_some((start, owner))
+}
+
+/// Whether the qualifier at `q` names cooperative groups' namespace:
+/// `cooperative_groups`, `cg`, or a namespace alias the file declares
+/// (`namespace groups = cooperative_groups;`).
+fn names_cg_namespace(cx: &Cx<'_>, q: usize) -> bool {
+    let name = cx.text(q);
+    matches!(name, b"cooperative_groups" | b"cg")
+        || cx.idents_named(name, 0..q).any(|k| {
+            cx.prev(k).is_some_and(|p| cx.text(p) == b"namespace")
+                && cx.next(k).is_some_and(|e| cx.is_punct(e, b"="))
+        })
 }
 
 /// The factory whose argument list opens at `open` (`this_grid(`,
