@@ -261,16 +261,7 @@ def main() -> int:
         return audit_pointers(args, target)
     status = 0
     for family in args.family.split(","):
-        table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
-        pairs = {}
-        for cuda, e in table.items():
-            if e.get("kind") != "function" or not e.get("hip"):
-                continue
-            if e.get("hip_added") and parse_version(e["hip_added"]) > target:
-                continue
-            if e.get("hip_removed") and parse_version(e["hip_removed"]) <= target:
-                continue
-            pairs[cuda] = e
+        pairs = mapped_pairs(family, target)
         cuda_files, hip_files = HEADERS[family]
         c = declarations(expand(args.cuda, cuda_files), set(pairs))
         h = declarations(expand(args.hip, hip_files), {e["hip"] for e in pairs.values()})
@@ -301,15 +292,16 @@ def main() -> int:
     return status
 
 
-def mapped_pairs(family: str, target: tuple[int, ...]) -> dict[str, dict]:
-    """The functions of `family` the tables map to a HIP name at `target`."""
+def mapped_pairs(family: str, target: tuple[int, ...], side: str = "hip") -> dict[str, dict]:
+    """The functions of `family` the tables map to a name of `side` (`hip`,
+    or `roc`) at that side's version `target`."""
     table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
     return {
         cuda: e
         for cuda, e in table.items()
-        if e.get("kind") == "function" and e.get("hip")
-        and not (e.get("hip_added") and parse_version(e["hip_added"]) > target)
-        and not (e.get("hip_removed") and parse_version(e["hip_removed"]) <= target)
+        if e.get("kind") == "function" and e.get(side)
+        and not (e.get(f"{side}_added") and parse_version(e[f"{side}_added"]) > target)
+        and not (e.get(f"{side}_removed") and parse_version(e[f"{side}_removed"]) <= target)
     }
 
 
@@ -426,7 +418,7 @@ def audit_roc(args) -> int:
     """The ROC mode: cuSPARSE against rocSPARSE, or cuBLAS against rocBLAS
     (see the module's text)."""
     family = "blas" if args.family == "blas" else "sparse"
-    pairs = roc_pairs(family, parse_version(args.roc_version))
+    pairs = mapped_pairs(family, parse_version(args.roc_version), "roc")
     if family == "blas":
         # cublas_v2.h renames cublasSgemm to cublasSgemm_v2, cublasSgemm_64 to cublasSgemm_v2_64.
         v2 = {n: re.sub(r"(_64)?$", r"_v2\1", n, count=1) for n in pairs}
@@ -471,18 +463,6 @@ def audit_roc(args) -> int:
     for x in rows:
         print(x)
     return status
-
-
-def roc_pairs(family: str, target: tuple[int, ...]) -> dict[str, dict]:
-    """The functions of `family` mapped to a ROC name at ROC version `target`."""
-    table = tomllib.loads((ROOT / "mappings" / f"{family}.toml").read_text())["entries"]
-    return {
-        cuda: e
-        for cuda, e in table.items()
-        if e.get("kind") == "function" and e.get("roc")
-        and not (e.get("roc_added") and parse_version(e["roc_added"]) > target)
-        and not (e.get("roc_removed") and parse_version(e["roc_removed"]) <= target)
-    }
 
 
 if __name__ == "__main__":
