@@ -126,6 +126,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     let deleted = crate::edit::deleted_ranges(&cx.edits);
     // The definition a field's legacy expression calls: made at its first use.
     let mut defined: Option<Definition> = None;
+    // The project's own conditionals, read once, at the first rewrite that
+    // writes kernel code.
+    let mut conditionals: Option<Vec<std::ops::Range<usize>>> = None;
     let mut helpers = Vec::new();
     for i in 0..n {
         if !(cx.is_punct(i, b".") || cx.is_punct(i, b"->")) {
@@ -247,10 +250,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                                 .any(|w| super::identifiers::is_kernel_word(w.as_bytes()))
                         {
                             cx.facts.uses_kernel_language = true;
-                            cx.facts.kernel_language_unguarded = !super::includes::within_any(
-                                &super::includes::project_conditionals(cx),
-                                start,
-                            );
+                            let spans = conditionals
+                                .get_or_insert_with(|| super::includes::project_conditionals(cx));
+                            cx.facts.kernel_language_unguarded =
+                                !super::includes::within_any(spans, start);
                         }
                         *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
                     }
