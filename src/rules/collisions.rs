@@ -298,6 +298,17 @@ fn definition_lines(cx: &Cx<'_>, at: usize, end: usize) -> Option<(usize, usize)
     if cx.tok(at).in_directive() || !cx.at_namespace_scope(at) {
         return None;
     }
+    // Nor where the file defines a platform macro the guards test: the
+    // guard's value would be the file's, unknown, and the definition would
+    // look unguarded to the next run.
+    const GUARD_MACROS: [&[u8]; 3] = [
+        b"__HIP_PLATFORM_AMD__",
+        b"__HIP_PLATFORM_NVIDIA__",
+        b"__HIP__",
+    ];
+    if GUARD_MACROS.iter().any(|m| cx.defines_macro(m)) {
+        return None;
+    }
     // Whole lines: nothing of code before its first token on that line, or
     // after its `}` on that one.
     let mut first = at;
