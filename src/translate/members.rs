@@ -185,10 +185,6 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                     cx.facts.left.push(left());
                     continue;
                 }
-                let access = String::from_utf8_lossy(
-                    &cx.src[cx.tok(object).start as usize..cx.tok(i).end as usize],
-                );
-                let text = expr.replace('$', &access);
                 // Inserted once, at the first use; after it, `Defined`.
                 let definition = defined.get_or_insert_with(|| {
                     shims::definition(&cx.tokens, cx.opts, FIELD_SHIM, object, &mut helpers)
@@ -202,6 +198,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                         continue;
                     }
                 }
+                let access =
+                    cx.take_rendered(cx.tok(object).start as usize..cx.tok(i).end as usize);
+                let text = expr.replace('$', &access);
                 let range = cx.tok(object).start as usize..cx.tok(m).end as usize;
                 cx.edits.push(Edit::replace(range, text));
                 cx.facts.uses_runtime_api = true;
@@ -227,6 +226,11 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
                 let pure = temporary || !["++", "--", "(", "="].iter().any(|e| access.contains(e));
                 match call {
                     Some((close, argument)) if object == name && pure => {
+                        // With what the translation already rewrites inside
+                        // the object (`cg::tiled_partition<cg::this_grid()
+                        // .num_threads()>(…)`): the object's text is copied.
+                        let access =
+                            cx.take_rendered(cx.tok(object).start as usize..cx.tok(i).end as usize);
                         let text = expr.replace('$', &access);
                         let start = cx.tok(object).start as usize;
                         let end = cx.tok(close).end as usize;
