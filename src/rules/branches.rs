@@ -12,7 +12,7 @@ use crate::tokens::Tokens;
 
 /// Who compiles the code after a directive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reach {
+pub(crate) enum Reach {
     /// Any compiler may (no condition known to exclude HIP).
     Any,
     /// Only a HIP build (AMD's hipcc or the project's HIP configuration).
@@ -34,7 +34,7 @@ pub(crate) fn retain_reachable(tokens: &Tokens<'_>, found: &mut Vec<Diagnostic>)
     if reach.iter().all(|&r| r == (Reach::Any, Reach::Any)) {
         return;
     }
-    found.retain(|d| match reach_at(tokens, &reach, d.range.start) {
+    found.retain(|d| match reach_at(tokens, reach, d.range.start) {
         Reach::NotHip => d.code.info().id.starts_with("HIP-E"),
         Reach::HipOnly => !super::table::guarded(d.code).quiet_in_hip_layer(),
         Reach::Any => true,
@@ -60,20 +60,24 @@ fn reach_at(tokens: &Tokens<'_>, reach: &[(Reach, Reach)], at: usize) -> Reach {
 /// Whether only a HIP build compiles byte `at`: the project's own HIP layer
 /// (`#ifdef USE_ROCM`, `#if defined(__HIP_PLATFORM_AMD__)`).
 pub(crate) fn hip_only_at(tokens: &Tokens<'_>, at: usize) -> bool {
-    reach_at(tokens, &reach_of_directives(tokens), at) == Reach::HipOnly
+    reach_at(tokens, reach_of_directives(tokens), at) == Reach::HipOnly
 }
 
 /// Per directive: whether AMD's HIP never compiles the code after it, up to
 /// the next directive.
 pub(crate) fn hip_never_compiles_after(tokens: &Tokens<'_>) -> Vec<bool> {
-    (reach_of_directives(tokens).into_iter())
-        .map(|(_, after)| after == Reach::NotHip)
+    (reach_of_directives(tokens).iter())
+        .map(|&(_, after)| after == Reach::NotHip)
         .collect()
 }
 
 /// Per directive, who compiles its own line and who the code after it, up
-/// to the next directive.
-fn reach_of_directives(tokens: &Tokens<'_>) -> Vec<(Reach, Reach)> {
+/// to the next directive (read once per text).
+fn reach_of_directives<'t>(tokens: &'t Tokens<'_>) -> &'t [(Reach, Reach)] {
+    tokens.directive_reach.get_or_init(|| read_reach(tokens))
+}
+
+fn read_reach(tokens: &Tokens<'_>) -> Vec<(Reach, Reach)> {
     use super::conditions::{Build, both, value};
     // Per open group and build: whether every branch before the current one
     // was false (`None`: not known), and whether the current one is taken.
@@ -169,8 +173,9 @@ mod tests {
 
     fn reach(src: &str) -> Vec<Reach> {
         let lx = crate::lex::lex(src.as_bytes());
-        let r = reach_of_directives(&Tokens::new(src.as_bytes(), &lx));
-        r.into_iter().map(|(_, after)| after).collect()
+        let tokens = Tokens::new(src.as_bytes(), &lx);
+        let r = reach_of_directives(&tokens);
+        r.iter().map(|&(_, after)| after).collect()
     }
 
     #[test]
@@ -224,7 +229,8 @@ mod tests {
         use Reach::*;
         let src = "#if CUDA_VERSION >= 11000\n#elif X\n#endif\n";
         let lx = crate::lex::lex(src.as_bytes());
-        let r = reach_of_directives(&Tokens::new(src.as_bytes(), &lx));
+        let tokens = Tokens::new(src.as_bytes(), &lx);
+        let r = reach_of_directives(&tokens);
         assert_eq!(r, [(Any, NotHip), (Any, Any), (Any, Any)]);
     }
 }

@@ -39,6 +39,11 @@ pub(crate) struct Tokens<'a> {
     macro_names: OnceCell<Vec<u32>>,
     /// The possible declarators by name, made on first need.
     declarators: OnceCell<declarators::Declarators>,
+    /// Who compiles each directive's line and the code after it (see
+    /// `rules::branches`), made on first need: the passes and the rules
+    /// both ask.
+    pub(crate) directive_reach:
+        OnceCell<Vec<(crate::rules::branches::Reach, crate::rules::branches::Reach)>>,
     /// A shim's definition found no line to go on in this text (see
     /// [`Tokens::note_definition_without_line`]).
     definition_without_line: Cell<bool>,
@@ -111,6 +116,7 @@ impl<'a> Tokens<'a> {
             list_ends_before: OnceCell::new(),
             macro_names: OnceCell::new(),
             declarators: OnceCell::new(),
+            directive_reach: OnceCell::new(),
             definition_without_line: Cell::new(false),
             hidden: Vec::new(),
         }
