@@ -174,6 +174,9 @@ struct CallNote {
     /// Only calls with exactly this many arguments (absent: every call).
     arity: Option<u8>,
     note: String,
+    /// The note holds on the ROC side too (`--roc`); its text names both.
+    #[serde(default)]
+    roc: bool,
 }
 
 /// A call's argument list written anew (`args`): `to` is the list, whose
@@ -454,7 +457,13 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
     let mut notes = String::from("&[");
     for n in items(&e.call_note) {
         cx.name("call_note.note", &Some(n.note.clone()))?;
-        let _ = write!(notes, "({}, {}), ", n.arity.unwrap_or(0), lit(&n.note));
+        let _ = write!(
+            notes,
+            "({}, {}, {}), ",
+            n.arity.unwrap_or(0),
+            lit(&n.note),
+            n.roc
+        );
     }
     notes.push(']');
     let mut lists = String::from("&[");

@@ -96,10 +96,11 @@ fn tag_dropped(cx: &Cx<'_>, k: usize) -> bool {
         })
 }
 
-/// The `call_note`s of `rw` that apply at `arity` (0: every arity).
-fn push_call_notes(rw: &CallRewrite, arity: usize, out: &mut CallEdit) {
-    for &(n, note) in rw.call_note {
-        if n == 0 || n as usize == arity {
+/// The `call_note`s of `rw` that apply at `arity` (0: every arity), on the
+/// ROC side (`roc`) those that hold there too.
+fn push_call_notes(rw: &CallRewrite, arity: usize, roc: bool, out: &mut CallEdit) {
+    for &(n, note, on_roc) in rw.call_note {
+        if (n == 0 || n as usize == arity) && (on_roc || !roc) {
             out.notes.push(note);
         }
     }
@@ -144,7 +145,7 @@ pub(super) fn plan_call(
             // `name<T>(…)`: explicit template arguments (a value-returning
             // surface read). Only the notes apply; nothing is rewritten.
             if let Some(arity) = templated_call_arity(cx, name_tok) {
-                push_call_notes(rw, arity, &mut out);
+                push_call_notes(rw, arity, roc, &mut out);
             }
         }
         return out;
@@ -185,10 +186,21 @@ pub(super) fn plan_call(
         if !list.note.is_empty() {
             out.notes.push(list.note);
         }
+        if roc {
+            push_call_notes(
+                rewrite.expect("a list is the rewrite's"),
+                arity,
+                roc,
+                &mut out,
+            );
+        }
         return out;
     }
     if roc {
         // The other rewrites are the HIP side's (hipSPARSE's buffer, …).
+        if let Some(rw) = rewrite {
+            push_call_notes(rw, arity, roc, &mut out);
+        }
         return out;
     }
     let drops_mask = legacy.is_some_and(|l| l.drop_first_arg);
@@ -243,7 +255,7 @@ pub(super) fn plan_call(
             out.edits.push(Edit::insert(at, format!(", {text}")));
             out.arguments += 1;
         }
-        push_call_notes(rw, arity, &mut out);
+        push_call_notes(rw, arity, roc, &mut out);
     }
     let mut dropped: Vec<usize> = drops.iter().map(|d| d.index as usize).collect();
     if drops_mask && arity >= 2 {
