@@ -28,6 +28,12 @@ template (`T**`) counts as taken only by a HIP template or `void*`. Covered by
 `wrap_arg` (a cast; one limited by `before` covers below that version only) or
 `args` at that parameter, or a `call_note`.
 
+`--roc --pointers` compares the pointer parameters of the cuSPARSE functions
+mapped to rocSPARSE, with the ROC column's renames (the HIP one's where a name
+has none) and rocSPARSE's typedefs; a type the ROC side gains after
+`--roc-version` is left to the finding at its name. Covered by a ROC `args`
+list that casts the parameter, or a `call_note` with `roc = true`.
+
 `--roc` compares the ROC column instead (`--roc-version 5.3`): each cuSPARSE
 function mapped to rocsparse_* against Debian's rocSPARSE headers
 (/usr/include/rocsparse). A function CUDA 13 no longer declares (the legacy
@@ -254,6 +260,8 @@ def main() -> int:
     args = ap.parse_args()
     if not (args.roc and args.family == "blas") and not (args.cuda / "cuda.h").exists():
         sys.exit(f"audit_arity: no CUDA headers in {args.cuda} (run ci/install-nvcc, or pass --cuda)")
+    if args.roc and args.pointers:
+        return audit_pointers(args, parse_version(args.roc_version), "roc")
     if args.roc:
         return audit_roc(args)
     target = parse_version(args.hip_version)
@@ -369,23 +377,38 @@ def pointer_mismatches(cuda: list[str], hip: list[str], renames, typedefs) -> li
     return bad
 
 
-def audit_pointers(args, target: tuple[int, ...]) -> int:
-    """The `--pointers` mode (see the module's text)."""
-    renames = {}
+def audit_pointers(args, target: tuple[int, ...], side: str = "hip") -> int:
+    """The `--pointers` mode (see the module's text); `side` "roc": against
+    rocSPARSE's headers, with the ROC column's renames (`--roc --pointers`)."""
+    # The ROC side renames what has no ROC name as the HIP side does
+    # (`cudaStream_t` is `hipStream_t` there too).
+    renames, unavailable = {}, set()
     for f in sorted((ROOT / "mappings").glob("*.toml")):
         for cuda, e in tomllib.loads(f.read_text()).get("entries", {}).items():
-            if isinstance(e, dict) and e.get("hip"):
-                renames[cuda] = e["hip"]
-    typedefs = hip_typedefs(expand(args.hip, ["hip/*.h", "hip/amd_detail/*.h"]))
+            if isinstance(e, dict) and e.get(f"{side}_added") and parse_version(e[f"{side}_added"]) > target:
+                unavailable.add(cuda)
+            if isinstance(e, dict) and (e.get(side) or e.get("hip")):
+                renames.setdefault(cuda, e.get(side) or e["hip"])
+                if e.get(side) and (f.stem == "sparse" or side == "hip"):
+                    renames[cuda] = e[side]
+    typedef_files = ["hip/*.h", "hip/amd_detail/*.h"] + (["rocsparse/*.h"] if side == "roc" else [])
+    typedefs = hip_typedefs(expand(args.hip, typedef_files))
+    if side == "roc":
+        # rocSPARSE's default build: `typedef int32_t rocsparse_int;` (int64_t with ILP64).
+        typedefs.update({"rocsparse_int": ["int"], "int32_t": ["int"]})
+    families = ["sparse"] if side == "roc" else args.family.split(",")
+    version = args.roc_version if side == "roc" else args.hip_version
     status = 0
-    for family in args.family.split(","):
-        pairs = mapped_pairs(family, target)
+    for family in families:
+        pairs = mapped_pairs(family, target, side)
         cuda_files, hip_files = HEADERS[family]
+        if side == "roc":
+            hip_files = ["rocsparse/*.h"]
         c = parameter_lists(expand(args.cuda, cuda_files), set(pairs))
-        h = parameter_lists(expand(args.hip, hip_files), {e["hip"] for e in pairs.values()})
+        h = parameter_lists(expand(args.hip, hip_files), {e[side] for e in pairs.values()})
         rows = []
         for cuda, e in sorted(pairs.items()):
-            hip_lists = h.get(e["hip"], [])
+            hip_lists = h.get(e[side], [])
             for cl in c.get(cuda, []):
                 arity = len([p for p in cl if p != "<template>"])
                 same = [hl for hl in hip_lists if len([p for p in hl if p != "<template>"]) == arity]
@@ -394,10 +417,19 @@ def audit_pointers(args, target: tuple[int, ...]) -> int:
                     continue
                 bad = min(misses, key=len)
                 cast = {w["index"] for w in items(e.get("wrap_arg", []))
-                        if not (w.get("before") and parse_version(w["before"]) <= target)
+                        if side == "hip"
+                        and not (w.get("before") and parse_version(w["before"]) <= target)
                         and w.get("arity", arity) == arity}
-                listed = {a["arity"] for a in items(e.get("args", [])) if not a.get("roc")}
-                noted = {n.get("arity", arity) for n in items(e.get("call_note", []))}
+                # A list covers a parameter it casts or drops, not one it copies as `$N`.
+                listed = {a["arity"] for a in items(e.get("args", []))
+                          if bool(a.get("roc")) == (side == "roc")
+                          and not any(f"${i}" in [x.strip() for x in a["to"].split(",")] for i in bad)}
+                noted = {n.get("arity", arity) for n in items(e.get("call_note", []))
+                         if n.get(side, side == "hip")}
+                # A type the side lacks at this version is announced where it is named.
+                bad = [i for i in bad if not set(re.findall(r"\w+", cl[i])) & unavailable]
+                if not bad:
+                    continue
                 covered = set(bad) <= cast or arity in listed or arity in noted
                 if not covered:
                     status = 1
@@ -405,9 +437,10 @@ def audit_pointers(args, target: tuple[int, ...]) -> int:
                     continue
                 tag = "  [covered]" if covered else ""
                 shown = "; ".join(f"{cl[i]} -> {hl}" for i in bad for hl in [same[misses.index(bad)][i]])
-                rows.append(f"{family}\t{cuda} -> {e['hip']}\t{shown}{tag}")
+                rows.append(f"{family}\t{cuda} -> {e[side]}\t{shown}{tag}")
         rows = sorted(set(rows))
-        print(f"# {family} --pointers: {len(pairs)} mapped functions at HIP {args.hip_version}; "
+        lib = "rocSPARSE" if side == "roc" else "HIP"
+        print(f"# {family} --pointers: {len(pairs)} mapped functions at {lib} {version}; "
               f"{sum('[covered]' not in r for r in rows)} not covered")
         for r in rows:
             print(r)

@@ -174,9 +174,16 @@ struct CallNote {
     /// Only calls with exactly this many arguments (absent: every call).
     arity: Option<u8>,
     note: String,
-    /// The note holds on the ROC side too (`--roc`); its text names both.
+    /// The note holds on the ROC side too (`--roc`).
     #[serde(default)]
     roc: bool,
+    /// `false`: on the ROC side alone (the HIP function takes what CUDA's does).
+    #[serde(default = "yes")]
+    hip: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A call's argument list written anew (`args`): `to` is the list, whose
@@ -457,11 +464,15 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
     let mut notes = String::from("&[");
     for n in items(&e.call_note) {
         cx.name("call_note.note", &Some(n.note.clone()))?;
+        if !n.hip && !n.roc {
+            return Err(cx.err("a `call_note` with `hip = false` needs `roc = true`"));
+        }
         let _ = write!(
             notes,
-            "({}, {}, {}), ",
+            "({}, {}, {}, {}), ",
             n.arity.unwrap_or(0),
             lit(&n.note),
+            n.hip,
             n.roc
         );
     }

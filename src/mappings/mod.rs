@@ -160,9 +160,9 @@ pub struct CallRewrite {
     pub drop_arg: &'static [DropArg],
     /// A finding at every call with exactly `.0` arguments (any count where
     /// `.0` is 0), whose text is `.1`: the HIP function takes something
-    /// else there, and no exact rewrite exists. `.2`: the ROC function
-    /// too (the note is given at `--roc` as well).
-    pub call_note: &'static [(u8, &'static str, bool)],
+    /// else there, and no exact rewrite exists. `.2`, `.3`: whether it
+    /// holds for the HIP function, and for the ROC one (`--roc`).
+    pub call_note: &'static [(u8, &'static str, bool, bool)],
     /// The argument list written anew at one arity, for the HIP side or
     /// the ROC side (`--roc`): rocSPARSE's added `info`, MIOpen's order.
     pub args: &'static [ArgList],

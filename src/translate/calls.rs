@@ -99,8 +99,8 @@ fn tag_dropped(cx: &Cx<'_>, k: usize) -> bool {
 /// The `call_note`s of `rw` that apply at `arity` (0: every arity), on the
 /// ROC side (`roc`) those that hold there too.
 fn push_call_notes(rw: &CallRewrite, arity: usize, roc: bool, out: &mut CallEdit) {
-    for &(n, note, on_roc) in rw.call_note {
-        if (n == 0 || n as usize == arity) && (on_roc || !roc) {
+    for &(n, note, on_hip, on_roc) in rw.call_note {
+        if (n == 0 || n as usize == arity) && if roc { on_roc } else { on_hip } {
             out.notes.push(note);
         }
     }
