@@ -376,12 +376,23 @@ fn literal_macros<'a>(cx: &Cx<'a>) -> HashMap<&'a [u8], Declaration> {
     let mut out = HashMap::default();
     for dir in &cx.lx.directives {
         let n = dir.first_token as usize + 1;
-        if dir.name == "define"
-            && n + 2 == dir.end_token as usize
-            && cx.tok(n + 1).kind == TokenKind::Number
-        {
+        if dir.name != "define" {
+            continue;
+        }
+        // `#define FULL_MASK 0xffffffff`, or `(0xFFFFFFFF)` (torch-harmonics).
+        let literal = match dir.end_token as usize - n {
+            2 => n + 1,
+            4 if cx.is_punct(n + 1, b"(")
+                && cx.is_punct(n + 3, b")")
+                && cx.tok(n + 1).start > cx.tok(n).end =>
+            {
+                n + 2
+            }
+            _ => continue,
+        };
+        if cx.tok(literal).kind == TokenKind::Number {
             out.entry(cx.text(n))
-                .or_insert(Declaration::Macro { literal: n + 1 });
+                .or_insert(Declaration::Macro { literal });
         }
     }
     out
@@ -461,6 +472,30 @@ fn mask_argument<'a>(
         }
         return;
     }
+    // `uint32_t(-1)`, `(unsigned)-1`, `static_cast<unsigned>(~0)`… and `-1`
+    // (an int): a literal made 32 bits by its cast or sign.
+    if let Some(v) = cast_32bit_literal(cx, a, b) {
+        let text = String::from_utf8_lossy(&cx.src[range.clone()]).into_owned();
+        let fixed = if v == 0xffff_ffff {
+            FULL_MASK_64.to_string()
+        } else {
+            format!("{v:#x}ULL")
+        };
+        out.push(
+            Diagnostic::new(
+                Code::WarpMask32,
+                range.clone(),
+                format!("32-bit mask `{text}` passed to `{fname}`"),
+            )
+            .with_help(help)
+            .with_fix(
+                format!("use `{fixed}`"),
+                vec![Edit::replace(range, fixed)],
+                Applicability::Required,
+            ),
+        );
+        return;
+    }
     // `(1u << n) - 1`: a 32-bit shift.
     if (a..b).any(|k| {
         cx.tok(k).kind == TokenKind::Number
@@ -537,6 +572,40 @@ fn mask_argument<'a>(
             None => {}
         }
     }
+}
+
+/// The 32-bit value of mask argument `a..b` where it is an integer literal
+/// (`-1`, `~0`, `0xffffffff`) that a cast to a 32-bit type or its sign
+/// makes 32 bits wide: `uint32_t(-1)`, `(unsigned)-1`, `(unsigned int)(~0)`,
+/// `static_cast<uint32_t>(-1)`, `-1`, `(0xffffffff)`. HIP's `_sync` functions take only
+/// 64-bit masks (ADDENDA.md: a `static_assert` rejects others), and these
+/// mean every lane of a 32-lane warp. `None` for anything else: other
+/// words, a 64-bit type (`(unsigned long long)-1`) or literal (`-1ll`).
+fn cast_32bit_literal(cx: &Cx<'_>, a: usize, b: usize) -> Option<u64> {
+    let mut literal = None;
+    let mut sign = None;
+    let mut typed = false;
+    for k in a..b {
+        match cx.text(k) {
+            b"unsigned" | b"int" | b"uint32_t" | b"int32_t" | b"uint" | b"signed" => typed = true,
+            b"std" | b"::" | b"static_cast" | b"<" | b">" | b"(" | b")" => {}
+            b"-" | b"~" if literal.is_none() && sign.is_none() => sign = Some(cx.text(k)[0]),
+            _ if cx.tok(k).kind == TokenKind::Number && literal.is_none() => literal = Some(k),
+            _ => return None,
+        }
+    }
+    let (v, wide) = int_literal(cx.text(literal?))?;
+    // A plain literal (`0xffffffff`, `~0u`) is the caller's other case.
+    let plain = b - a == 1 || b - a == 2 && sign == Some(b'~') && !typed;
+    if wide || plain || v > 0xffff_ffff {
+        return None;
+    }
+    let v = v as u32;
+    Some(u64::from(match sign {
+        Some(b'-') => v.wrapping_neg(),
+        Some(_) => !v,
+        None => v,
+    }))
 }
 
 /// A mask-returning call stored in, cast to or returned as 32 bits.

@@ -14,6 +14,115 @@ use crate::mappings::{self, HeaderAction};
 pub(crate) const HIP_RUNTIME: &str = "hip/hip_runtime.h";
 const HIP_RUNTIME_API: &str = "hip/hip_runtime_api.h";
 
+/// hipSOLVER's header, and the macro that makes its operation, fill-mode
+/// and side types hipBLAS's: cuSOLVER takes cuBLAS's enums
+/// (`cusolverDnDpotrf(h, CUBLAS_FILL_MODE_LOWER, …)`), which translate to
+/// hipBLAS's, while hipSOLVER declares enums of its own unless the macro is
+/// set (Debian trixie's hipSOLVER 5.5.1, hipsolver/internal/hipsolver-types.h:
+/// 34-105; its hipBLAS 5.5.1 guards the same enums, hipblas.h:390-437).
+const HIPSOLVER: &str = "hipsolver/hipsolver.h";
+const SOLVER_ENUMS: &str = "HIPSOLVER_USE_HIPBLAS_ENUMS";
+
+/// CUDA library headers that include CUDA's complex, half and bfloat16
+/// headers (CUDA 13 cublas_api.h:71-74, included by cublas_v2.h, cublas.h
+/// and cublasLt.h; cusparse.h:59, included by cusparse_v2.h), so that a file
+/// including one of them alone may use `cuComplex`, `__half` and
+/// `__nv_bfloat16`. Their HIP and ROC counterparts do not (Debian trixie's
+/// hipBLAS 5.5.1 includes hip/hip_fp16.h only under HIPBLAS_USE_HIP_HALF and
+/// hip/hip_complex.h only under ROCM_MATHLIBS_API_USE_HIP_COMPLEX;
+/// hipSPARSE 5.5.1 includes hip/hip_complex.h and hip/hip_runtime.h, not
+/// hip/hip_fp16.h; rocBLAS and rocSPARSE 5.5.1 no half header).
+const BRINGS_TYPES: &[(&str, &[&str])] = &[
+    ("cublas.h", &["cuComplex.h", "cuda_fp16.h", "cuda_bf16.h"]),
+    ("cublasLt.h", &["cuComplex.h", "cuda_fp16.h", "cuda_bf16.h"]),
+    (
+        "cublas_api.h",
+        &["cuComplex.h", "cuda_fp16.h", "cuda_bf16.h"],
+    ),
+    (
+        "cublas_v2.h",
+        &["cuComplex.h", "cuda_fp16.h", "cuda_bf16.h"],
+    ),
+    ("cusparse.h", &["cuda_fp16.h"]),
+    ("cusparse_v2.h", &["cuda_fp16.h"]),
+];
+
+/// Which of CUDA's complex, half and bfloat16 headers the file's names
+/// come from, read once: `half`, `half2` and the `__…half…` names
+/// (`__half`, `__float2half`, `__low2half`) are cuda_fp16.h's; `nv_bfloat16`,
+/// `nv_bfloat162` and the `__…bfloat16…` names cuda_bf16.h's (CUDA 13
+/// cuda_fp16.h, cuda_bf16.h: the tables keep the header of `cu`/`nv`-shaped
+/// names only, as cuComplex.h's).
+#[derive(Default)]
+struct TypeUses(Option<[bool; 3]>);
+
+impl TypeUses {
+    /// Whether the file names something `header` declares.
+    fn names_from(&mut self, cx: &Cx<'_>, header: &str) -> bool {
+        let [fp16, bf16, complex] = *self.0.get_or_insert_with(|| {
+            let mut found = [false; 3];
+            for k in 0..cx.lx.tokens.len() {
+                if cx.tok(k).kind != TokenKind::Ident {
+                    continue;
+                }
+                let name = cx.text(k);
+                let has = |w: &[u8]| memchr::memmem::find(name, w).is_some();
+                let reserved = name.starts_with(b"__");
+                found[0] |= matches!(name, b"half" | b"half2") || reserved && has(b"half");
+                found[1] |= matches!(name, b"nv_bfloat16" | b"nv_bfloat162")
+                    || reserved && has(b"bfloat16");
+                found[2] |= (name.starts_with(b"cu") || name.starts_with(b"make_cu"))
+                    && std::str::from_utf8(name)
+                        .is_ok_and(|n| mappings::cuda_header(n) == Some("cuComplex.h"));
+                if found == [true; 3] {
+                    break;
+                }
+            }
+            found
+        });
+        match header {
+            "cuda_fp16.h" => fp16,
+            "cuda_bf16.h" => bf16,
+            "cuComplex.h" => complex,
+            _ => false,
+        }
+    }
+}
+
+/// The HIP headers to include after the include of CUDA library header
+/// `path`: those of the type headers it includes in CUDA
+/// ([`BRINGS_TYPES`]) whose names the file uses and which it does not
+/// include itself.
+fn brought_types(
+    cx: &Cx<'_>,
+    lines: &[IncludeLine],
+    path: &str,
+    uses: &mut TypeUses,
+) -> Vec<&'static str> {
+    let Some((_, brings)) = BRINGS_TYPES.iter().find(|(h, _)| *h == path) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &cuda in brings.iter() {
+        let Some(h) = mappings::header(cuda) else {
+            continue;
+        };
+        let HeaderAction::Replace(hip) = h.resolve(&cx.opts.target) else {
+            continue;
+        };
+        let included = lines.iter().any(|l| {
+            l.path.strip_suffix("pp").unwrap_or(&l.path) == cuda
+                || l.path == hip
+                || h.legacy.is_some_and(|x| l.path == x)
+                || h.hip.is_some_and(|x| l.path == x)
+        });
+        if !included && uses.names_from(cx, cuda) {
+            out.push(hip);
+        }
+    }
+    out
+}
+
 /// What the include scan learnt.
 #[derive(Debug, Default)]
 pub(super) struct Includes {
@@ -87,6 +196,8 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
     // nested in it) is redundant.
     let mut emitted: Vec<(&str, &[u32])> = Vec::new();
     let mut edits = Vec::new();
+    let mut solver_enums_set = false;
+    let mut uses = TypeUses::default();
     for line in &lines {
         let dir = &cx.lx.directives[line.directive];
         let hn = cx.tok(line.token);
@@ -183,7 +294,36 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
             let r = hn.range();
             edits.push(Edit::replace(r.start + 1..r.end - 1, target.to_string()));
         }
+        let nl = crate::source::line_ending(cx.src);
+        if is_hip && target == HIPSOLVER && !solver_enums_set {
+            solver_enums_set = true;
+            if !(0..cx.lx.tokens.len()).any(|k| cx.is_ident(k, SOLVER_ENUMS.as_bytes())) {
+                edits.push(Edit::insert(
+                    dir.line_start as usize,
+                    format!("#ifndef {SOLVER_ENUMS}{nl}#define {SOLVER_ENUMS}{nl}#endif{nl}"),
+                ));
+            }
+        }
         emitted.push((target, &line.branch));
+        if is_hip {
+            for brought in brought_types(cx, &lines, &line.path, &mut uses) {
+                if emitted
+                    .iter()
+                    .any(|(h, b)| *h == brought && line.branch.starts_with(b))
+                {
+                    continue;
+                }
+                let (at, text) = match dir.end_with_newline == dir.end {
+                    true => (dir.end as usize, format!("{nl}#include <{brought}>")),
+                    false => (
+                        dir.end_with_newline as usize,
+                        format!("#include <{brought}>{nl}"),
+                    ),
+                };
+                edits.push(Edit::insert(at, text));
+                emitted.push((brought, &line.branch));
+            }
+        }
         out.has_hip_runtime |= target == HIP_RUNTIME;
         out.has_hip_runtime_api |= target == HIP_RUNTIME_API;
     }
