@@ -293,6 +293,132 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             }
         }
     }
+    through_macros(cx, &vars);
+}
+
+/// A function-like macro whose body reaches a member through one of its
+/// parameters (`#define WARP_ID(g) ((g).meta_group_rank())`): the body's
+/// member is known only at each use, so a use on a variable of a type the
+/// member differs on in HIP (`WARP_ID(tile)`) is left for the names rule
+/// to report (the body serves every type it is used on).
+fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
+    if vars.is_empty() {
+        return;
+    }
+    let mut found = Vec::new();
+    for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
+        let (name, end) = (d.first_token as usize + 1, d.end_token as usize);
+        if name + 1 >= end
+            || !cx.is_punct(name + 1, b"(")
+            || cx.tok(name + 1).start != cx.tok(name).end
+        {
+            continue;
+        }
+        let Some(close) = cx.matching_close(name + 1).filter(|&c| c < end) else {
+            continue;
+        };
+        let params: Vec<&[u8]> = (name + 2..close)
+            .filter(|&k| cx.tok(k).kind == TokenKind::Ident)
+            .map(|k| cx.text(k))
+            .collect();
+        for dot in close + 1..end {
+            if !(cx.is_punct(dot, b".") || cx.is_punct(dot, b"->")) || dot + 1 >= end {
+                continue;
+            }
+            let m = dot + 1;
+            // `g.member` or `(g).member`, `g` a parameter.
+            let object = match dot.checked_sub(1) {
+                Some(p) if cx.is_punct(p, b")") && p >= 2 && cx.is_punct(p - 2, b"(") => p - 1,
+                Some(p) => p,
+                None => continue,
+            };
+            if cx.tok(m).kind != TokenKind::Ident || cx.tok(object).kind != TokenKind::Ident {
+                continue;
+            }
+            // Not `x.g.member`, `x::g.member` or a call's `f(g).member`: the
+            // parameter itself is the object.
+            let paren = object + 1 != dot;
+            let first = if paren { object - 1 } else { object };
+            let before = cx.tok(first - 1);
+            if [&b"."[..], b"->", b"::"].contains(&cx.text(first - 1))
+                || (paren
+                    && first - 1 > close
+                    && (before.kind == TokenKind::Ident
+                        || [&b")"[..], b"]", b">"].contains(&cx.text(first - 1))))
+            {
+                continue;
+            }
+            if let Some(p) = params.iter().position(|&p| p == cx.text(object)) {
+                found.push((cx.text(name), p, m));
+            }
+        }
+    }
+    if found.is_empty() {
+        return;
+    }
+    for i in 0..cx.lx.tokens.len() {
+        if cx.tok(i).kind != TokenKind::Ident || cx.tok(i).in_directive() {
+            continue;
+        }
+        let text = cx.text(i);
+        let uses: Vec<(usize, usize)> = (found.iter())
+            .filter(|(name, ..)| *name == text)
+            .map(|&(_, p, m)| (p, m))
+            .collect();
+        for (p, m) in uses {
+            let Some(args) = (cx.next(i))
+                .filter(|&o| cx.is_punct(o, b"("))
+                .and_then(|o| cx.call_args(o))
+            else {
+                continue;
+            };
+            // The argument is a variable of a listed type, named alone, or
+            // the group a factory returns (`cg::tiled_partition<32>(b)`).
+            let Some(&(s, e)) = args.args.get(p) else {
+                continue;
+            };
+            let owner = if e == s + 1 {
+                (vars.iter())
+                    .filter(|v| v.name == cx.text(s) && v.at < s && v.scope.contains(&s))
+                    .max_by_key(|v| v.at)
+                    .map(|v| v.owner)
+            } else {
+                factory_argument(cx, s, e)
+            };
+            let Some(owner) = owner else {
+                continue;
+            };
+            let Some(entry) = std::str::from_utf8(cx.text(m))
+                .ok()
+                .and_then(|member| mappings::member(owner, member))
+            else {
+                continue;
+            };
+            let r = entry.mapping.resolve(&cx.opts.target);
+            if r.legacy.is_none() && r.name == Some(entry.mapping.cuda) {
+                continue;
+            }
+            let hip_type = (mappings::lookup(owner).and_then(|t| t.hip.name)).unwrap_or(owner);
+            cx.facts.left.push(Left::MacroMember {
+                call: i..args.close + 1,
+                argument: s..e,
+                member: m,
+                hip_type,
+                hip: r.name.filter(|_| r.legacy.is_none()),
+                entry,
+            });
+        }
+    }
+}
+
+/// The type of the group a factory call `s..e` returns, where the call is
+/// the whole argument (`cg::tiled_partition<32>(b)`, `this_thread_block()`).
+fn factory_argument(cx: &Cx<'_>, s: usize, e: usize) -> Option<&'static str> {
+    let close = e.checked_sub(1).filter(|&c| cx.is_punct(c, b")"))?;
+    let (f, owner) = factory_before(cx, cx.matching_open(close)?)?;
+    // Only the factory's qualifiers before it (`cg::`, `cooperative_groups::`).
+    let qualified = (s..f).all(|k| cx.is_punct(k, b"::") || names_cg_namespace(cx, k));
+    qualified.then_some(owner)
 }
 
 /// Whether a member's HIP form is an expression rather than a member's name.
