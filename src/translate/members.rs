@@ -349,23 +349,28 @@ fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
                 continue;
             }
             if let Some(p) = params.iter().position(|&p| p == cx.text(object)) {
-                found.push((cx.text(name), p, m));
+                found.push(BodyMember {
+                    name: cx.text(name),
+                    param: p,
+                    first,
+                    dot,
+                    member: m,
+                });
             }
         }
     }
     if found.is_empty() {
         return;
     }
+    // Each body member's uses: the call's tokens, the argument's, and the
+    // group's type where the argument says it.
+    let mut uses: Vec<Vec<MacroUse>> = vec![Vec::new(); found.len()];
     for i in 0..cx.lx.tokens.len() {
         if cx.tok(i).kind != TokenKind::Ident || cx.tok(i).in_directive() {
             continue;
         }
         let text = cx.text(i);
-        let uses: Vec<(usize, usize)> = (found.iter())
-            .filter(|(name, ..)| *name == text)
-            .map(|&(_, p, m)| (p, m))
-            .collect();
-        for (p, m) in uses {
+        for (k, b) in found.iter().enumerate().filter(|(_, b)| b.name == text) {
             let Some(args) = (cx.next(i))
                 .filter(|&o| cx.is_punct(o, b"("))
                 .and_then(|o| cx.call_args(o))
@@ -374,7 +379,7 @@ fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
             };
             // The argument is a variable of a listed type, named alone, or
             // the group a factory returns (`cg::tiled_partition<32>(b)`).
-            let Some(&(s, e)) = args.args.get(p) else {
+            let Some(&(s, e)) = args.args.get(b.param) else {
                 continue;
             };
             let owner = if e == s + 1 {
@@ -385,12 +390,27 @@ fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
             } else {
                 factory_argument(cx, s, e)
             };
-            let Some(owner) = owner else {
-                continue;
-            };
-            let Some(entry) = std::str::from_utf8(cx.text(m))
-                .ok()
-                .and_then(|member| mappings::member(owner, member))
+            uses[k].push((i..args.close + 1, s..e, owner));
+        }
+    }
+    for (b, uses) in found.iter().zip(uses) {
+        let Ok(member) = std::str::from_utf8(cx.text(b.member)) else {
+            continue;
+        };
+        // Every use on one type of group: the body is written for it.
+        let owners: Vec<_> = uses.iter().map(|u| u.2).collect();
+        if let Some(&Some(owner)) = owners
+            .first()
+            .filter(|_| owners.windows(2).all(|w| w[0] == w[1]))
+        {
+            if let Some(entry) = mappings::member(owner, member) {
+                if rewrite_body(cx, b, owner, entry) {
+                    continue;
+                }
+            }
+        }
+        for (call, argument, owner) in uses {
+            let Some((owner, entry)) = owner.and_then(|o| Some((o, mappings::member(o, member)?)))
             else {
                 continue;
             };
@@ -400,15 +420,85 @@ fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
             }
             let hip_type = (mappings::lookup(owner).and_then(|t| t.hip.name)).unwrap_or(owner);
             cx.facts.left.push(Left::MacroMember {
-                call: i..args.close + 1,
-                argument: s..e,
-                member: m,
+                call,
+                argument,
+                member: b.member,
                 hip_type,
                 hip: r.name.filter(|_| r.legacy.is_none()),
                 entry,
             });
         }
     }
+}
+
+/// A use of a macro: the call's tokens, the argument's, and the group's
+/// type where the argument says it.
+type MacroUse = (Range<usize>, Range<usize>, Option<&'static str>);
+
+/// A member a function-like macro's body reaches through a parameter.
+struct BodyMember<'s> {
+    /// The macro's name.
+    name: &'s [u8],
+    /// Which parameter is the object.
+    param: usize,
+    /// The object's first token (`g`, or the `(` of `(g)`), the `.` after
+    /// it, and the member's name.
+    first: usize,
+    dot: usize,
+    member: usize,
+}
+
+/// Writes the HIP form of the body's member for `owner`, the group every
+/// use of the macro in the file passes: HIP's name (`g.num_threads()` ->
+/// `g.size()`), or the expression a member HIP lacks is at the target
+/// (`(g).meta_group_rank()` -> `(cooperative_groups::this_thread_block()
+/// .thread_rank() / (g).size())`) where it takes no argument. Whether it did.
+fn rewrite_body(
+    cx: &mut Cx<'_>,
+    b: &BodyMember<'_>,
+    owner: &str,
+    entry: &'static mappings::Member,
+) -> bool {
+    let r = entry.mapping.resolve(&cx.opts.target);
+    let Some(hip) = r.name else {
+        return false;
+    };
+    let member = entry.mapping.cuda;
+    let expression = (r.legacy.is_some() && hip.contains('$')) || is_expression(hip);
+    if !expression {
+        // A grid's num_threads() is unsigned long long in CUDA: a cast
+        // would depend on where each use sits.
+        if hip == member || (member == "num_threads" && owner == "grid_group") {
+            return false;
+        }
+        cx.edits.push(Edit::replace(cx.tok(b.member).range(), hip));
+        *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+        return true;
+    }
+    // `member()` in the body, with no argument.
+    let call = (cx.next(b.member))
+        .filter(|&o| cx.is_punct(o, b"(") && cx.tok(o).in_directive())
+        .and_then(|o| cx.next(o).filter(|&c| cx.is_punct(c, b")")));
+    let (Some(close), false) = (call, hip.contains('@') || has_fields(owner)) else {
+        return false;
+    };
+    let access = String::from_utf8_lossy(
+        &cx.src[cx.tok(b.first).start as usize..cx.tok(b.dot).end as usize],
+    );
+    let text = hip.replace('$', &access);
+    if text
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .any(|w| super::identifiers::is_kernel_word(w.as_bytes()))
+    {
+        // CUDA's expression over the built-in variables: the file then
+        // needs HIP's runtime header, as for a named group.
+        cx.facts.uses_kernel_language = true;
+        cx.facts.kernel_language_unguarded = true;
+    }
+    let range = cx.tok(b.first).start as usize..cx.tok(close).end as usize;
+    cx.edits.push(Edit::replace(range, text));
+    *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+    true
 }
 
 /// The type of the group a factory call `s..e` returns, where the call is
