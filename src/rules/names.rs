@@ -113,6 +113,49 @@ fn left(cx: &Cx<'_>, l: &Left, out: &mut Vec<Diagnostic>) {
                 .with_help("compile every unit with `-fgpu-rdc` and link with `-fgpu-rdc --hip-link` (nvcc's `-rdc=true`, CMake's CUDA_SEPARABLE_COMPILATION); without it the device link fails ('undefined hidden symbol')"),
             );
         }
+        Left::MacroMember {
+            call,
+            argument,
+            member,
+            hip_type,
+            hip,
+            entry,
+        } => {
+            let range = cx.tok(call.start).start as usize..cx.tok(call.end - 1).end as usize;
+            let shown = String::from_utf8_lossy(&cx.src[range.clone()]);
+            let (arg, name) = (
+                String::from_utf8_lossy(
+                    &cx.src[cx.tok(argument.start).start as usize
+                        ..cx.tok(argument.end - 1).end as usize],
+                ),
+                String::from_utf8_lossy(cx.text(*member)),
+            );
+            let mac = String::from_utf8_lossy(cx.text(call.start));
+            let target = cx.opts.target.hip_version;
+            let side = &entry.mapping.hip;
+            let what = match (hip, side.name) {
+                (Some(hip), _) => format!("HIP's `{hip_type}` names it `{hip}`"),
+                (None, Some(hip)) if side.added > target => format!(
+                    "HIP's `{hip_type}` has no `{hip}` before HIP {}; the target is HIP {target}",
+                    side.added
+                ),
+                _ => format!("HIP's `{hip_type}` has no counterpart of `{name}`"),
+            };
+            let mut help = format!(
+                "`{mac}`'s body is left as it is (it serves every type it is used on): write the member's HIP form at this use, or a HIP form in the macro for this type"
+            );
+            if !entry.mapping.note.is_empty() {
+                help = format!("{help}. {}", entry.mapping.note);
+            }
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    range,
+                    format!("`{shown}` reaches `{name}` on `{arg}` through the macro's parameter: {what}"),
+                )
+                .with_help(help),
+            );
+        }
         Left::Member {
             object,
             member,

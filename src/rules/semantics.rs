@@ -37,6 +37,9 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             ),
             b"printf" if cx.opts.target.hip_version < Version::new(6, 0, 0) => printf_args(cx, i, out),
             b"__ldca" | b"__ldcg" | b"__ldcs" => cache_hint_load(cx, i, out),
+            b"__ldg" if cx.opts.target.hip_version < Version::new(5, 7, 0) => {
+                bf16_ldg_before_57(cx, i, out)
+            }
             b"atomicAdd" | b"atomicMin" | b"atomicMax" | b"atomicCAS" | b"__shfl" | b"__shfl_up"
             | b"__shfl_down" | b"__shfl_xor" | b"__shfl_sync" | b"__shfl_up_sync"
             | b"__shfl_down_sync" | b"__shfl_xor_sync"
@@ -1780,6 +1783,73 @@ fn bf162_intrinsic_before_57(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<D
     );
 }
 
+/// `__ldg(p)` on a pointer to `__nv_bfloat16` below HIP 5.7: CUDA's
+/// cuda_bf16.h declares the overload (a plain load of the value); HIP 5.2's
+/// `hip_bfloat16` class has none (hip_ldg.h: scalars and vectors alone),
+/// so the port does not compile. The pair's block defines the
+/// `__nv_bfloat162` form; the scalar block this one.
+fn bf16_ldg_before_57(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let Some(args) = called_args(cx, i) else {
+        return;
+    };
+    if !is_bf16_ldg(cx, i) || defines(cx, b"__ldg") {
+        return;
+    }
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.span(i, args.close + 1),
+        format!(
+            "HIP before 5.7 has no `__ldg` for `__nv_bfloat16` (there the `hip_bfloat16` class): the port does not compile; the target is HIP {}",
+            cx.opts.target.hip_version
+        ),
+    )
+    .with_help("read through the pointer on HIP (`*p`: CUDA's `__ldg` loads the value), or target HIP 5.7 (hip/hip_bf16.h)");
+    out.push(match bf16_scalar_fix(cx) {
+        Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
+        None => diagnostic,
+    });
+}
+
+/// Whether `__ldg` at `i` reads through a pointer (or an array) the file
+/// declares of `__nv_bfloat16` (or of a name the file makes one): its
+/// argument's first name (`p`, `&p[k]`, `p + k`), declared as `T *p`,
+/// `const T *__restrict__ p`, `T p[N]`.
+fn is_bf16_ldg(cx: &Cx<'_>, i: usize) -> bool {
+    let Some(args) = called_args(cx, i) else {
+        return false;
+    };
+    let [(a, b)] = args.args[..] else {
+        return false;
+    };
+    let Some(base) = (a..b).find(|&t| cx.tok(t).kind == TokenKind::Ident) else {
+        return false;
+    };
+    let is_bf16 = |w: &[u8]| {
+        matches!(w, b"__nv_bfloat16" | b"nv_bfloat16" | b"hip_bfloat16")
+            || typedef_names(cx, w, b"__nv_bfloat16")
+            || typedef_names(cx, w, b"hip_bfloat16")
+    };
+    let declarations = cx.idents_named(cx.text(base), i.saturating_sub(20_000)..i);
+    declarations.into_iter().any(|t| {
+        let declared = cx
+            .next(t)
+            .is_some_and(|n| matches!(cx.text(n), b"," | b")" | b";" | b"=" | b"["));
+        let mut k = t;
+        while let Some(p) = cx.prev(k).filter(|&p| {
+            matches!(
+                cx.text(p),
+                b"*" | b"const" | b"volatile" | b"__restrict__" | b"__restrict"
+            )
+        }) {
+            k = p;
+        }
+        declared && k < t && cx.prev(k).is_some_and(|ty| is_bf16(cx.text(ty)))
+            || declared
+                && cx.next(t).is_some_and(|n| cx.is_punct(n, b"["))
+                && cx.prev(t).is_some_and(|ty| is_bf16(cx.text(ty)))
+    })
+}
+
 /// The scalar bf16 functions the translation defines below HIP 5.7
 /// (`translate/shims/bf16_scalar.h`).
 const BF16_SCALAR_DEFINED: &[&[u8]] = &[
@@ -1794,7 +1864,9 @@ const BF16_SCALAR_DEFINED: &[&[u8]] = &[
 fn bf16_scalar_fix(cx: &Cx<'_>) -> Option<(Edit, &'static str)> {
     let first = (0..cx.lx.tokens.len()).find(|&t| {
         let text = cx.text(t);
-        (BF16_SCALAR_DEFINED.contains(&text) || text.starts_with(b"__shfl"))
+        (BF16_SCALAR_DEFINED.contains(&text)
+            || text.starts_with(b"__shfl")
+            || (text == b"__ldg" && is_bf16_ldg(cx, t)))
             && cx.tok(t).kind == TokenKind::Ident
             && cx.next(t).is_some_and(|o| cx.is_punct(o, b"("))
             && cx.prev(t).is_none_or(|p| cx.text(p) != b"define")

@@ -297,6 +297,222 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             }
         }
     }
+    through_macros(cx, &vars);
+}
+
+/// A function-like macro whose body reaches a member through one of its
+/// parameters (`#define WARP_ID(g) ((g).meta_group_rank())`): the body's
+/// member is known only at each use, so a use on a variable of a type the
+/// member differs on in HIP (`WARP_ID(tile)`) is left for the names rule
+/// to report (the body serves every type it is used on).
+fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
+    if vars.is_empty() {
+        return;
+    }
+    let mut found = Vec::new();
+    for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
+        let (name, end) = (d.first_token as usize + 1, d.end_token as usize);
+        if name + 1 >= end
+            || !cx.is_punct(name + 1, b"(")
+            || cx.tok(name + 1).start != cx.tok(name).end
+        {
+            continue;
+        }
+        let Some(close) = cx.matching_close(name + 1).filter(|&c| c < end) else {
+            continue;
+        };
+        let params: Vec<&[u8]> = (name + 2..close)
+            .filter(|&k| cx.tok(k).kind == TokenKind::Ident)
+            .map(|k| cx.text(k))
+            .collect();
+        for dot in close + 1..end {
+            if !(cx.is_punct(dot, b".") || cx.is_punct(dot, b"->")) || dot + 1 >= end {
+                continue;
+            }
+            let m = dot + 1;
+            // `g.member` or `(g).member`, `g` a parameter.
+            let object = match dot.checked_sub(1) {
+                Some(p) if cx.is_punct(p, b")") && p >= 2 && cx.is_punct(p - 2, b"(") => p - 1,
+                Some(p) => p,
+                None => continue,
+            };
+            if cx.tok(m).kind != TokenKind::Ident || cx.tok(object).kind != TokenKind::Ident {
+                continue;
+            }
+            // Not `x.g.member`, `x::g.member` or a call's `f(g).member`: the
+            // parameter itself is the object.
+            let paren = object + 1 != dot;
+            let first = if paren { object - 1 } else { object };
+            let before = cx.tok(first - 1);
+            if [&b"."[..], b"->", b"::"].contains(&cx.text(first - 1))
+                || (paren
+                    && first - 1 > close
+                    && (before.kind == TokenKind::Ident
+                        || [&b")"[..], b"]", b">"].contains(&cx.text(first - 1))))
+            {
+                continue;
+            }
+            if let Some(p) = params.iter().position(|&p| p == cx.text(object)) {
+                found.push(BodyMember {
+                    name: cx.text(name),
+                    param: p,
+                    first,
+                    dot,
+                    member: m,
+                });
+            }
+        }
+    }
+    if found.is_empty() {
+        return;
+    }
+    // Each body member's uses: the call's tokens, the argument's, and the
+    // group's type where the argument says it.
+    let mut uses: Vec<Vec<MacroUse>> = vec![Vec::new(); found.len()];
+    for i in 0..cx.lx.tokens.len() {
+        if cx.tok(i).kind != TokenKind::Ident || cx.tok(i).in_directive() {
+            continue;
+        }
+        let text = cx.text(i);
+        for (k, b) in found.iter().enumerate().filter(|(_, b)| b.name == text) {
+            let Some(args) = (cx.next(i))
+                .filter(|&o| cx.is_punct(o, b"("))
+                .and_then(|o| cx.call_args(o))
+            else {
+                continue;
+            };
+            // The argument is a variable of a listed type, named alone, or
+            // the group a factory returns (`cg::tiled_partition<32>(b)`).
+            let Some(&(s, e)) = args.args.get(b.param) else {
+                continue;
+            };
+            let owner = if e == s + 1 {
+                (vars.iter())
+                    .filter(|v| v.name == cx.text(s) && v.at < s && v.scope.contains(&s))
+                    .max_by_key(|v| v.at)
+                    .map(|v| v.owner)
+            } else {
+                factory_argument(cx, s, e)
+            };
+            uses[k].push((i..args.close + 1, s..e, owner));
+        }
+    }
+    for (b, uses) in found.iter().zip(uses) {
+        let Ok(member) = std::str::from_utf8(cx.text(b.member)) else {
+            continue;
+        };
+        // Every use on one type of group: the body is written for it.
+        let owners: Vec<_> = uses.iter().map(|u| u.2).collect();
+        if let Some(&Some(owner)) = owners
+            .first()
+            .filter(|_| owners.windows(2).all(|w| w[0] == w[1]))
+        {
+            if let Some(entry) = mappings::member(owner, member) {
+                if rewrite_body(cx, b, owner, entry) {
+                    continue;
+                }
+            }
+        }
+        for (call, argument, owner) in uses {
+            let Some((owner, entry)) = owner.and_then(|o| Some((o, mappings::member(o, member)?)))
+            else {
+                continue;
+            };
+            let r = entry.mapping.resolve(&cx.opts.target);
+            if r.legacy.is_none() && r.name == Some(entry.mapping.cuda) {
+                continue;
+            }
+            let hip_type = (mappings::lookup(owner).and_then(|t| t.hip.name)).unwrap_or(owner);
+            cx.facts.left.push(Left::MacroMember {
+                call,
+                argument,
+                member: b.member,
+                hip_type,
+                hip: r.name.filter(|_| r.legacy.is_none()),
+                entry,
+            });
+        }
+    }
+}
+
+/// A use of a macro: the call's tokens, the argument's, and the group's
+/// type where the argument says it.
+type MacroUse = (Range<usize>, Range<usize>, Option<&'static str>);
+
+/// A member a function-like macro's body reaches through a parameter.
+struct BodyMember<'s> {
+    /// The macro's name.
+    name: &'s [u8],
+    /// Which parameter is the object.
+    param: usize,
+    /// The object's first token (`g`, or the `(` of `(g)`), the `.` after
+    /// it, and the member's name.
+    first: usize,
+    dot: usize,
+    member: usize,
+}
+
+/// Writes the HIP form of the body's member for `owner`, the group every
+/// use of the macro in the file passes: HIP's name (`g.num_threads()` ->
+/// `g.size()`), or the expression a member HIP lacks is at the target
+/// (`(g).meta_group_rank()` -> `(cooperative_groups::this_thread_block()
+/// .thread_rank() / (g).size())`) where it takes no argument. Whether it did.
+fn rewrite_body(
+    cx: &mut Cx<'_>,
+    b: &BodyMember<'_>,
+    owner: &str,
+    entry: &'static mappings::Member,
+) -> bool {
+    let r = entry.mapping.resolve(&cx.opts.target);
+    let Some(hip) = r.name else {
+        return false;
+    };
+    let member = entry.mapping.cuda;
+    let expression = (r.legacy.is_some() && hip.contains('$')) || is_expression(hip);
+    if !expression {
+        // A grid's num_threads() is unsigned long long in CUDA: a cast
+        // would depend on where each use sits.
+        if hip == member || (member == "num_threads" && owner == "grid_group") {
+            return false;
+        }
+        cx.edits.push(Edit::replace(cx.tok(b.member).range(), hip));
+        *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+        return true;
+    }
+    // `member()` in the body, with no argument.
+    let call = (cx.next(b.member))
+        .filter(|&o| cx.is_punct(o, b"(") && cx.tok(o).in_directive())
+        .and_then(|o| cx.next(o).filter(|&c| cx.is_punct(c, b")")));
+    let (Some(close), false) = (call, hip.contains('@') || has_fields(owner)) else {
+        return false;
+    };
+    let access = String::from_utf8_lossy(
+        &cx.src[cx.tok(b.first).start as usize..cx.tok(b.dot).end as usize],
+    );
+    let text = hip.replace('$', &access);
+    if text
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .any(|w| super::identifiers::is_kernel_word(w.as_bytes()))
+    {
+        // CUDA's expression over the built-in variables: the file then
+        // needs HIP's runtime header, as for a named group.
+        cx.facts.uses_kernel_language = true;
+        cx.facts.kernel_language_unguarded = true;
+    }
+    let range = cx.tok(b.first).start as usize..cx.tok(close).end as usize;
+    cx.edits.push(Edit::replace(range, text));
+    *cx.stats.rewrites.entry(entry.mapping.family).or_default() += 1;
+    true
+}
+
+/// The type of the group a factory call `s..e` returns, where the call is
+/// the whole argument (`cg::tiled_partition<32>(b)`, `this_thread_block()`).
+fn factory_argument(cx: &Cx<'_>, s: usize, e: usize) -> Option<&'static str> {
+    let close = e.checked_sub(1).filter(|&c| cx.is_punct(c, b")"))?;
+    let (f, owner) = factory_before(cx, cx.matching_open(close)?)?;
+    // Only the factory's qualifiers before it (`cg::`, `cooperative_groups::`).
+    let qualified = (s..f).all(|k| cx.is_punct(k, b"::") || names_cg_namespace(cx, k));
+    qualified.then_some(owner)
 }
 
 /// Whether a member's HIP form is an expression rather than a member's name.

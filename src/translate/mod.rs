@@ -367,6 +367,18 @@ pub(crate) enum Left {
     /// A declaration (first token `at`, declared name `name`) of device
     /// code another unit defines, which hipcc links only with `-fgpu-rdc`.
     DeviceLinkage { at: usize, name: usize },
+    /// A use of a function-like macro (tokens `call`) whose body reaches
+    /// `member` (a token of the `#define`) on the parameter its `argument`
+    /// (tokens: a variable of a listed type, or a factory's call) takes, where HIP's type (`hip_type`)
+    /// names the member `hip` or has none at the target.
+    MacroMember {
+        call: std::ops::Range<usize>,
+        argument: std::ops::Range<usize>,
+        member: usize,
+        hip_type: &'static str,
+        hip: Option<&'static str>,
+        entry: &'static crate::mappings::Member,
+    },
     /// `object.member` where HIP's type (`hip_type`) has no such member at
     /// the target.
     Member {

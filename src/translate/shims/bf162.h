@@ -80,6 +80,8 @@ __device__ inline hipify_rs_bfloat162 __shfl(hipify_rs_bfloat162 var, int src_la
 __device__ inline hipify_rs_bfloat162 __shfl_up(hipify_rs_bfloat162 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bf162(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }
 __device__ inline hipify_rs_bfloat162 __shfl_down(hipify_rs_bfloat162 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bf162(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }
 __device__ inline hipify_rs_bfloat162 __shfl_xor(hipify_rs_bfloat162 var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bf162(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }
+// CUDA's __ldg on the pair (cuda_bf16.h): the value loaded (HIP's hip_ldg.h declares it for scalars and vectors alone)
+__device__ inline hipify_rs_bfloat162 __ldg(const hipify_rs_bfloat162 *ptr) { return *ptr; }
 #endif
 #define __nv_bfloat162 hipify_rs_bfloat162
 #define nv_bfloat162 hipify_rs_bfloat162

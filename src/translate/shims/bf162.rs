@@ -29,7 +29,7 @@ const ROUNDING: &str = include_str!("bf16_rounding.h");
 const SCALAR_TEXT: &str = include_str!("bf16_scalar.h");
 
 /// The title of the scalar block's fix.
-const SCALAR_TITLE: &str = "define CUDA's __hadd, __hsub, __hmul, __hfma, __hmax, __hmin, __habs, __hneg and shuffles on bf16 before HIP 5.7 (exact: CUDA's roundings)";
+const SCALAR_TITLE: &str = "define CUDA's __hadd, __hsub, __hmul, __hfma, __hmax, __hmin, __habs, __hneg, shuffles and __ldg on bf16 before HIP 5.7 (exact: CUDA's roundings)";
 
 /// Lines of a block's text, kept for the run.
 fn lines(text: &'static str) -> &'static [&'static str] {

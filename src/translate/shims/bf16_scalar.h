@@ -1,6 +1,6 @@
 #ifndef HIPIFY_RS_BF16_SCALAR
 #define HIPIFY_RS_BF16_SCALAR
-// hipify-rs: HIP before 5.7 has no half intrinsics for bf16 (there the hip_bfloat16 class; __hadd(int, int) is HIP's integer average): CUDA's __hadd, __hsub, __hmul and __hfma on bf16, each rounding once as CUDA does, __hmax and __hmin (also as HIP's __half shims name them), __habs (a NaN to the canonical one) and __hneg (the sign flipped, as neg.bf16), and its bf16 shuffles (the value's 16 bits in a 32-bit word)
+// hipify-rs: HIP before 5.7 has no half intrinsics for bf16 (there the hip_bfloat16 class; __hadd(int, int) is HIP's integer average): CUDA's __hadd, __hsub, __hmul and __hfma on bf16, each rounding once as CUDA does, __hmax and __hmin (also as HIP's __half shims name them), __habs (a NaN to the canonical one) and __hneg (the sign flipped, as neg.bf16), its bf16 shuffles (the value's 16 bits in a 32-bit word) and __ldg
 __host__ __device__ inline hip_bfloat16 __hadd(const hip_bfloat16 a, const hip_bfloat16 b) { return hipify_rs_bf16_rn(hipify_rs_bf16_float(a) + hipify_rs_bf16_float(b)); }
 __host__ __device__ inline hip_bfloat16 __hsub(const hip_bfloat16 a, const hip_bfloat16 b) { return hipify_rs_bf16_rn(hipify_rs_bf16_float(a) - hipify_rs_bf16_float(b)); }
 __host__ __device__ inline hip_bfloat16 __hmul(const hip_bfloat16 a, const hip_bfloat16 b) { return hipify_rs_bf16_rn(hipify_rs_bf16_float(a) * hipify_rs_bf16_float(b)); }
@@ -29,5 +29,7 @@ __device__ inline hip_bfloat16 __shfl(hip_bfloat16 var, int src_lane, int width 
 __device__ inline hip_bfloat16 __shfl_up(hip_bfloat16 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl_up(b, lane_delta, width); }); }
 __device__ inline hip_bfloat16 __shfl_down(hip_bfloat16 var, unsigned int lane_delta, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl_down(b, lane_delta, width); }); }
 __device__ inline hip_bfloat16 __shfl_xor(hip_bfloat16 var, int lane_mask, int width = warpSize) { return hipify_rs_shfl_bf16(var, [=](unsigned int b) { return __shfl_xor(b, lane_mask, width); }); }
+// CUDA's __ldg on bf16 (cuda_bf16.h): the value loaded (HIP's hip_ldg.h declares it for scalars and vectors alone)
+__device__ inline hip_bfloat16 __ldg(const hip_bfloat16 *ptr) { return *ptr; }
 #endif
 #endif
