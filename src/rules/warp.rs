@@ -424,7 +424,6 @@ fn mask_argument<'a>(
     }
     let fname = String::from_utf8_lossy(cx.text(call));
     let range = cx.span(a, b);
-    let help = "HIP's warp functions take 64-bit masks (unsigned long long); widen the mask";
     if b == a + 1 && cx.tok(a).kind == TokenKind::Number {
         let Some((v, wide)) = int_literal(cx.text(a)) else {
             return;
@@ -438,37 +437,13 @@ fn mask_argument<'a>(
         } else {
             format!("{}ULL", text.trim_end_matches(['u', 'U', 'l', 'L']))
         };
-        out.push(
-            Diagnostic::new(
-                Code::WarpMask32,
-                range.clone(),
-                format!("32-bit mask `{text}` passed to `{fname}`"),
-            )
-            .with_help(help)
-            .with_fix(
-                format!("use `{fixed}`"),
-                vec![Edit::replace(range, fixed)],
-                Applicability::Required,
-            ),
-        );
+        out.push(widened(&text, &fname, range, fixed));
         return;
     }
     // `~0u`
     if b == a + 2 && cx.is_punct(a, b"~") && cx.tok(a + 1).kind == TokenKind::Number {
         if let Some((0, false)) = int_literal(cx.text(a + 1)) {
-            out.push(
-                Diagnostic::new(
-                    Code::WarpMask32,
-                    range.clone(),
-                    format!("32-bit mask `~0u` passed to `{fname}`"),
-                )
-                .with_help(help)
-                .with_fix(
-                    "use `~0ull`",
-                    vec![Edit::replace(range, "~0ull")],
-                    Applicability::Required,
-                ),
-            );
+            out.push(widened("~0u", &fname, range, "~0ull".to_string()));
         }
         return;
     }
@@ -481,19 +456,7 @@ fn mask_argument<'a>(
         } else {
             format!("{v:#x}ULL")
         };
-        out.push(
-            Diagnostic::new(
-                Code::WarpMask32,
-                range.clone(),
-                format!("32-bit mask `{text}` passed to `{fname}`"),
-            )
-            .with_help(help)
-            .with_fix(
-                format!("use `{fixed}`"),
-                vec![Edit::replace(range, fixed)],
-                Applicability::Required,
-            ),
-        );
+        out.push(widened(&text, &fname, range, fixed));
         return;
     }
     // `(1u << n) - 1`: a 32-bit shift.
@@ -540,7 +503,7 @@ fn mask_argument<'a>(
                             String::from_utf8_lossy(name)
                         ),
                     )
-                    .with_help(help)
+                    .with_help(MASK_HELP)
                     .with_fix(
                         format!("use `{fixed}`"),
                         vec![Edit::replace(lr, fixed)],
@@ -561,7 +524,7 @@ fn mask_argument<'a>(
                             String::from_utf8_lossy(name)
                         ),
                     )
-                    .with_help(help)
+                    .with_help(MASK_HELP)
                     .with_fix(
                         "declare it `uint64_t`",
                         retype_to_u64(cx, ty),
@@ -572,6 +535,25 @@ fn mask_argument<'a>(
             None => {}
         }
     }
+}
+
+const MASK_HELP: &str =
+    "HIP's warp functions take 64-bit masks (unsigned long long); widen the mask";
+
+/// The finding for 32-bit mask `text` at `range`, passed to `fname`, with
+/// its 64-bit form `fixed` as the fix.
+fn widened(text: &str, fname: &str, range: std::ops::Range<usize>, fixed: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::WarpMask32,
+        range.clone(),
+        format!("32-bit mask `{text}` passed to `{fname}`"),
+    )
+    .with_help(MASK_HELP)
+    .with_fix(
+        format!("use `{fixed}`"),
+        vec![Edit::replace(range, fixed)],
+        Applicability::Required,
+    )
 }
 
 /// The 32-bit value of mask argument `a..b` where it is an integer literal
