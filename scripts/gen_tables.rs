@@ -180,6 +180,10 @@ struct CallNote {
     /// `false`: on the ROC side alone (the HIP function takes what CUDA's does).
     #[serde(default = "yes")]
     hip: bool,
+    /// On the ROC side, only in a file that uses a BLAS library too (where
+    /// `cudaDataType` stays rocBLAS's type; see `identifiers::in_sparse_call`).
+    #[serde(default)]
+    roc_with_blas: bool,
 }
 
 fn yes() -> bool {
@@ -469,11 +473,12 @@ fn call_rewrite(cx: &Ctx<'_>, e: &Entry) -> Result<String> {
         }
         let _ = write!(
             notes,
-            "({}, {}, {}, {}), ",
+            "({}, {}, {}, {}, {}), ",
             n.arity.unwrap_or(0),
             lit(&n.note),
             n.hip,
-            n.roc
+            n.roc,
+            n.roc_with_blas
         );
     }
     notes.push(']');

@@ -161,8 +161,9 @@ pub struct CallRewrite {
     /// A finding at every call with exactly `.0` arguments (any count where
     /// `.0` is 0), whose text is `.1`: the HIP function takes something
     /// else there, and no exact rewrite exists. `.2`, `.3`: whether it
-    /// holds for the HIP function, and for the ROC one (`--roc`).
-    pub call_note: &'static [(u8, &'static str, bool, bool)],
+    /// holds for the HIP function, and for the ROC one (`--roc`); `.4`: on
+    /// the ROC side only in a file that uses a BLAS library too.
+    pub call_note: &'static [(u8, &'static str, bool, bool, bool)],
     /// The argument list written anew at one arity, for the HIP side or
     /// the ROC side (`--roc`): rocSPARSE's added `info`, MIOpen's order.
     pub args: &'static [ArgList],

@@ -97,10 +97,15 @@ fn tag_dropped(cx: &Cx<'_>, k: usize) -> bool {
 }
 
 /// The `call_note`s of `rw` that apply at `arity` (0: every arity), on the
-/// ROC side (`roc`) those that hold there too.
-fn push_call_notes(rw: &CallRewrite, arity: usize, roc: bool, out: &mut CallEdit) {
-    for &(n, note, on_hip, on_roc) in rw.call_note {
-        if (n == 0 || n as usize == arity) && if roc { on_roc } else { on_hip } {
+/// ROC side (`roc`) those that hold there too (in the file `src`).
+fn push_call_notes(src: &[u8], rw: &CallRewrite, arity: usize, roc: bool, out: &mut CallEdit) {
+    for &(n, note, on_hip, on_roc, with_blas) in rw.call_note {
+        let holds = if roc {
+            on_roc && !(with_blas && super::identifiers::sparse_without_blas(src))
+        } else {
+            on_hip
+        };
+        if (n == 0 || n as usize == arity) && holds {
             out.notes.push(note);
         }
     }
@@ -145,7 +150,7 @@ pub(super) fn plan_call(
             // `name<T>(…)`: explicit template arguments (a value-returning
             // surface read). Only the notes apply; nothing is rewritten.
             if let Some(arity) = templated_call_arity(cx, name_tok) {
-                push_call_notes(rw, arity, roc, &mut out);
+                push_call_notes(cx.src, rw, arity, roc, &mut out);
             }
         }
         return out;
@@ -188,6 +193,7 @@ pub(super) fn plan_call(
         }
         if roc {
             push_call_notes(
+                cx.src,
                 rewrite.expect("a list is the rewrite's"),
                 arity,
                 roc,
@@ -199,7 +205,7 @@ pub(super) fn plan_call(
     if roc {
         // The other rewrites are the HIP side's (hipSPARSE's buffer, …).
         if let Some(rw) = rewrite {
-            push_call_notes(rw, arity, roc, &mut out);
+            push_call_notes(cx.src, rw, arity, roc, &mut out);
         }
         return out;
     }
@@ -255,7 +261,7 @@ pub(super) fn plan_call(
             out.edits.push(Edit::insert(at, format!(", {text}")));
             out.arguments += 1;
         }
-        push_call_notes(rw, arity, roc, &mut out);
+        push_call_notes(cx.src, rw, arity, roc, &mut out);
     }
     let mut dropped: Vec<usize> = drops.iter().map(|d| d.index as usize).collect();
     if drops_mask && arity >= 2 {

@@ -1129,7 +1129,9 @@ pub(super) fn plain_rename(word: &str, target: &Target) -> Option<(&'static str,
 /// With `--roc`, the cuSPARSE table's mapping of a name other tables map
 /// too (`CUDA_R_32F`: `rocblas_datatype_f32_r` for rocBLAS,
 /// `rocsparse_datatype_f32_r` for rocSPARSE) where token `i` is within the
-/// arguments of a cuSPARSE (or, in a later round, rocSPARSE) call; else `m`.
+/// arguments of a cuSPARSE (or, in a later round, rocSPARSE) call, or
+/// anywhere in a file that uses cuSPARSE and not cuBLAS (no header of its
+/// declares rocBLAS's names); else `m`.
 fn in_sparse_call(cx: &Cx<'_>, i: usize, name: &str, m: &'static Mapping) -> &'static Mapping {
     if !cx.opts.target.roc || m.family == Family::Sparse {
         return m;
@@ -1137,6 +1139,9 @@ fn in_sparse_call(cx: &Cx<'_>, i: usize, name: &str, m: &'static Mapping) -> &'s
     let Some(s) = mappings::lookup_in(Family::Sparse, name).filter(|s| s.roc.name.is_some()) else {
         return m;
     };
+    if sparse_without_blas(cx.src) {
+        return s;
+    }
     let Some(start) = cx.prev(i) else { return m };
     for step in cx.walk(start, BracketSet::Parens, Way::Back) {
         if step.unmatched {
@@ -1157,6 +1162,14 @@ fn in_sparse_call(cx: &Cx<'_>, i: usize, name: &str, m: &'static Mapping) -> &'s
         }
     }
     m
+}
+
+/// Whether `src` names cuSPARSE (or rocSPARSE, in a later round) and no
+/// BLAS library: a word test, as the names are distinctive.
+pub(super) fn sparse_without_blas(src: &[u8]) -> bool {
+    let has = |w: &[u8]| memchr::memmem::find(src, w).is_some();
+    (has(b"cusparse") || has(b"rocsparse"))
+        && !(has(b"cublas") || has(b"rocblas") || has(b"hipblas"))
 }
 
 fn mapping_for(name: &str, target: &Target) -> Option<&'static Mapping> {
