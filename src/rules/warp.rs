@@ -867,6 +867,14 @@ fn warp_size_names<'a>(
         return (!cx.tok(i).in_directive() && in_warp_role(cx, i) && !defined_here())
             .then_some(name);
     };
+    // `#define WARP_SIZE (32)`: the number in parentheses, the span to the `)`.
+    let (v, end) = match cx.next(v) {
+        Some(n) if cx.is_punct(v, b"(") => match cx.next(n) {
+            Some(c) if cx.is_punct(c, b")") => (n, c),
+            _ => (v, v),
+        },
+        _ => (v, v),
+    };
     {
         if cx.tok(v).kind == TokenKind::Number && int_literal(cx.text(v)).map(|x| x.0) == Some(32) {
             // Defined here and used nowhere here: a common header's constant
@@ -885,7 +893,7 @@ fn warp_size_names<'a>(
             };
             let found = warp_size_diag(
                 cx,
-                cx.span(i, v + 1),
+                cx.span(i, end + 1),
                 &what,
                 "use warpSize at run time, or a per-target constant (64 on CDNA)",
             );
