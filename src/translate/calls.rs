@@ -246,6 +246,12 @@ pub(super) fn plan_call(
             {
                 continue;
             }
+            // A bare null pointer constant (`NULL`, `nullptr`, `0`) converts
+            // to any pointer type: a pointer cast would only be noise.
+            let bare_null = |&(a, b): &(usize, usize)| b == a + 1 && is_null(cx, (a, b));
+            if w.with.ends_with("*)") && args.get(w.index as usize).is_some_and(bare_null) {
+                continue;
+            }
             if let Some(&(a, b)) = args.get(w.index as usize) {
                 if a < b && !already_wrapped(cx, a, b, w.with) {
                     let r = cx.span(a, b);
