@@ -44,7 +44,9 @@ rocSPARSE lacks. `--roc --family blas` does the same for cuBLAS (cublas_api.h,
 a name read as its `_v2`/`_v2_64` where cublas_v2.h renames it) against rocBLAS's
 headers, which Debian 12 lacks: pass `--hip DIR` where rocblas/internal/ is
 (trixie's librocblas-dev 5.5.1, `apt-get download librocblas-dev`) and
-`--roc-version 5.5`.
+`--roc-version 5.5`. `--roc --family rand` compares cuRAND (curand*.h: the
+host API, the device API and the MTGP32 set-up) against Debian's rocRAND, and
+`--roc --pointers --family rand` its pointer parameters.
 """
 
 from __future__ import annotations
@@ -379,7 +381,10 @@ def pointer_mismatches(cuda: list[str], hip: list[str], renames, typedefs) -> li
 
 def audit_pointers(args, target: tuple[int, ...], side: str = "hip") -> int:
     """The `--pointers` mode (see the module's text); `side` "roc": against
-    rocSPARSE's headers, with the ROC column's renames (`--roc --pointers`)."""
+    rocSPARSE's (or, `--family rand`, rocRAND's) headers, with the ROC
+    column's renames (`--roc --pointers`)."""
+    roc_family = args.family if args.family == "rand" else "sparse"
+    roc_headers = {"sparse": "rocsparse/*.h", "rand": "rocrand/*.h"}[roc_family]
     # The ROC side renames what has no ROC name as the HIP side does
     # (`cudaStream_t` is `hipStream_t` there too).
     renames, unavailable = {}, set()
@@ -389,21 +394,21 @@ def audit_pointers(args, target: tuple[int, ...], side: str = "hip") -> int:
                 unavailable.add(cuda)
             if isinstance(e, dict) and (e.get(side) or e.get("hip")):
                 renames.setdefault(cuda, e.get(side) or e["hip"])
-                if e.get(side) and (f.stem == "sparse" or side == "hip"):
+                if e.get(side) and (f.stem == roc_family or side == "hip"):
                     renames[cuda] = e[side]
-    typedef_files = ["hip/*.h", "hip/amd_detail/*.h"] + (["rocsparse/*.h"] if side == "roc" else [])
+    typedef_files = ["hip/*.h", "hip/amd_detail/*.h"] + ([roc_headers] if side == "roc" else [])
     typedefs = hip_typedefs(expand(args.hip, typedef_files))
     if side == "roc":
         # rocSPARSE's default build: `typedef int32_t rocsparse_int;` (int64_t with ILP64).
         typedefs.update({"rocsparse_int": ["int"], "int32_t": ["int"]})
-    families = ["sparse"] if side == "roc" else args.family.split(",")
+    families = [roc_family] if side == "roc" else args.family.split(",")
     version = args.roc_version if side == "roc" else args.hip_version
     status = 0
     for family in families:
         pairs = mapped_pairs(family, target, side)
         cuda_files, hip_files = HEADERS[family]
         if side == "roc":
-            hip_files = ["rocsparse/*.h"]
+            hip_files = [roc_headers]
         c = parameter_lists(expand(args.cuda, cuda_files), set(pairs))
         h = parameter_lists(expand(args.hip, hip_files), {e[side] for e in pairs.values()})
         rows = []
@@ -439,7 +444,7 @@ def audit_pointers(args, target: tuple[int, ...], side: str = "hip") -> int:
                 shown = "; ".join(f"{cl[i]} -> {hl}" for i in bad for hl in [same[misses.index(bad)][i]])
                 rows.append(f"{family}\t{cuda} -> {e[side]}\t{shown}{tag}")
         rows = sorted(set(rows))
-        lib = "rocSPARSE" if side == "roc" else "HIP"
+        lib = {"sparse": "rocSPARSE", "rand": "rocRAND"}[roc_family] if side == "roc" else "HIP"
         print(f"# {family} --pointers: {len(pairs)} mapped functions at {lib} {version}; "
               f"{sum('[covered]' not in r for r in rows)} not covered")
         for r in rows:
@@ -450,9 +455,18 @@ def audit_pointers(args, target: tuple[int, ...], side: str = "hip") -> int:
 def audit_roc(args) -> int:
     """The ROC mode: cuSPARSE against rocSPARSE, or cuBLAS against rocBLAS
     (see the module's text)."""
-    family = "blas" if args.family == "blas" else "sparse"
+    family = args.family if args.family in ("blas", "rand") else "sparse"
     pairs = mapped_pairs(family, parse_version(args.roc_version), "roc")
-    if family == "blas":
+    if family == "rand":
+        # The host API (curand.h) and the device API (curand_kernel.h and the
+        # MTGP32 host set-up) against Debian's rocRAND.
+        c = declarations(expand(args.cuda, ["curand*.h"]), set(pairs))
+        r = declarations(expand(args.hip, ["rocrand/*.h"]), {e["roc"] for e in pairs.values()})
+        lib = "rocRAND"
+
+        def cuda_arity(cuda: str, e: dict) -> tuple[set[int] | None, str]:
+            return c.get(cuda), ""
+    elif family == "blas":
         # cublas_v2.h renames cublasSgemm to cublasSgemm_v2, cublasSgemm_64 to cublasSgemm_v2_64.
         v2 = {n: re.sub(r"(_64)?$", r"_v2\1", n, count=1) for n in pairs}
         c = declarations(expand(args.cuda, ["cublas_api.h"]), set(pairs) | set(v2.values()))
