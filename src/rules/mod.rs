@@ -333,6 +333,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         semantics::fnuz_fp8(cx, &mut out);
         semantics::integer_handles(cx, &mut out);
         semantics::integer_device_pointers(cx, &mut out);
+        semantics::host_half_arithmetic(cx, &mut out);
     }
     // The definitions an earlier round inserted are the translation's own
     // HIP code: what they define under CUDA's names (the bf16 pair's

@@ -1904,6 +1904,314 @@ fn half_rcp_unlinked(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnosti
     );
 }
 
+/// The `__half` functions HIP 5.2.3 declares `__device__` alone and CUDA 13
+/// for the host too, which [`host_half_arithmetic`] finds host code calling.
+const HOST_HALF_FUNCTIONS: &[&[u8]] = &[
+    b"__hadd",
+    b"__hsub",
+    b"__hmul",
+    b"__hdiv",
+    b"__hneg",
+    b"__habs",
+    b"__hisnan",
+    b"__heq",
+    b"__hne",
+    b"__hneu",
+    b"__hlt",
+    b"__hle",
+    b"__hgt",
+    b"__hge",
+];
+
+/// The operators CUDA 13 defines on `__half` for host and device
+/// (cuda_fp16.hpp) and HIP 5.2.3 as `__device__` friends alone.
+const HALF_OPERATORS: &[&[u8]] = &[
+    b"+", b"-", b"*", b"/", b"+=", b"-=", b"*=", b"/=", b"==", b"!=", b"<", b"<=", b">", b">=",
+];
+
+/// `__half` arithmetic and comparisons in code the host compiles, below HIP
+/// 5.3: a call of `__hadd`, `__hlt` … with a `__half` argument, or an
+/// operator between two `__half` values (variables or elements of arrays and
+/// pointers, declared `__half` or `half`). CUDA 13 defines them for the host
+/// (cuda_fp16.hpp: in float, rounded to nearest); HIP 5.2.3's
+/// `amd_hip_fp16.h` for the device alone, so host code computing a
+/// reference result in `__half` does not compile and hipcc names no CUDA
+/// construct. The fix defines CUDA's host forms once, before the first such
+/// use ([`crate::translate::host_math_overload`]); device code keeps HIP's.
+/// A file declaring its own `half` (OpenEXR's class) is left alone for it.
+pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    if cx.opts.target.hip_version >= Version::new(5, 3, 0)
+        || memchr::memmem::find(cx.src, b"half").is_none()
+    {
+        return;
+    }
+    let own_half = cx.idents_named(b"half", 0..cx.lx.tokens.len()).any(|k| {
+        cx.prev(k)
+            .is_some_and(|p| matches!(cx.text(p), b"class" | b"struct" | b"using" | b"typedef"))
+            || cx.next(k).is_some_and(|n| cx.is_punct(n, b";"))
+    });
+    // The names a `__half` declaration declares (`__half a`, `half *h_x`):
+    // only they can be an operand of that type, so the declaration look-ups
+    // run on them alone.
+    let mut declared: Vec<&[u8]> = Vec::new();
+    for k in (cx.idents_named(b"__half", 0..cx.lx.tokens.len()))
+        .chain(cx.idents_named(b"half", 0..cx.lx.tokens.len()))
+    {
+        let mut d = cx.next(k);
+        while let Some(n) = d.filter(|&n| {
+            matches!(
+                cx.text(n),
+                b"*" | b"const" | b"__restrict__" | b"__restrict"
+            )
+        }) {
+            d = cx.next(n);
+        }
+        let Some(d) = d.filter(|&d| cx.tok(d).kind == TokenKind::Ident) else {
+            continue;
+        };
+        declared.push(cx.text(d));
+        // And the declarators after it (`__half a = x, b;`): a prefilter, so
+        // a name too many costs a look-up and nothing else.
+        let mut t = d + 1;
+        while t < (d + 64).min(cx.lx.tokens.len()) && !matches!(cx.text(t), b";" | b")" | b"{") {
+            if matches!(cx.text(t), b"(" | b"[") {
+                t = cx.matching_close(t).unwrap_or(t);
+            } else if cx.is_punct(t, b",") {
+                let mut n = t + 1;
+                while n < cx.lx.tokens.len() && cx.is_punct(n, b"*") {
+                    n += 1;
+                }
+                if n < cx.lx.tokens.len() && cx.tok(n).kind == TokenKind::Ident {
+                    declared.push(cx.text(n));
+                }
+            }
+            t += 1;
+        }
+    }
+    if declared.is_empty() {
+        return;
+    }
+    let half = |s: usize, e: usize| {
+        declared.contains(&cx.text(s))
+            && declarators(cx, s, s)
+                .next()
+                .is_some_and(|d| declaration_reaches(cx, d, s))
+            && operand_type(cx, s, e)
+                .or_else(|| later_declarator_type(cx, s, e))
+                .is_some_and(|t| match t.as_slice() {
+                    [b"__half"] => true,
+                    [b"half"] => !own_half,
+                    _ => false,
+                })
+    };
+    let mut sites: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut inserted = cx.inserted_definitions().iter().peekable();
+    for k in 0..cx.lx.tokens.len() {
+        while inserted.next_if(|r| r.end as usize <= k).is_some() {}
+        if inserted.peek().is_some_and(|r| r.start as usize <= k) || cx.tok(k).in_directive() {
+            continue;
+        }
+        let text = cx.text(k);
+        let site = if cx.tok(k).kind == TokenKind::Ident {
+            if !HOST_HALF_FUNCTIONS.contains(&text)
+                || cx
+                    .prev(k)
+                    .is_some_and(|p| matches!(cx.text(p), b"." | b"->" | b"::"))
+            {
+                continue;
+            }
+            let Some(args) = called_args(cx, k) else {
+                continue;
+            };
+            if !args.args.iter().any(|&(s, e)| half(s, e)) {
+                continue;
+            }
+            let name = String::from_utf8_lossy(text);
+            (
+                cx.span(k, args.close + 1),
+                format!(
+                    "HIP 5.2's `{name}` is device code alone (CUDA's is host code too): host code calling it on `__half` values does not compile"
+                ),
+            )
+        } else if cx.tok(k).kind == TokenKind::Punct && HALF_OPERATORS.contains(&text) {
+            let (Some(left), Some(right)) = (half_operand_before(cx, k), half_operand_after(cx, k))
+            else {
+                continue;
+            };
+            if !half(left.0, left.1) || !half(right.0, right.1) {
+                continue;
+            }
+            let op = String::from_utf8_lossy(text);
+            (
+                cx.span(left.0, right.1),
+                format!(
+                    "`{op}` on `__half` values in host code: HIP 5.2's `__half` operators are device code alone (CUDA's are host code too), so this does not compile"
+                ),
+            )
+        } else {
+            continue;
+        };
+        if in_host_function(cx, k) {
+            sites.push(site);
+        }
+    }
+    let Some((first, _)) = sites.first() else {
+        return;
+    };
+    // A project with its own host forms (CUDA before 9 had none) keeps them.
+    let own_operator = cx
+        .idents_named(b"operator", 0..cx.lx.tokens.len())
+        .any(|k| {
+            cx.next(k)
+                .filter(|&o| HALF_OPERATORS.contains(&cx.text(o)))
+                .and_then(|o| cx.next(o))
+                .filter(|&p| cx.is_punct(p, b"("))
+                .and_then(|p| Some((p, cx.matching_close(p)?)))
+                .is_some_and(|(p, q)| (p..q).any(|t| matches!(cx.text(t), b"__half" | b"half")))
+        });
+    if own_operator || HOST_HALF_FUNCTIONS.iter().any(|f| defined_for_cuda(cx, f)) {
+        return;
+    }
+    // Every finding's fix is the one definition, where the first use needs it.
+    let first = (0..cx.lx.tokens.len())
+        .find(|&t| cx.tok(t).start as usize >= first.start)
+        .unwrap_or(0);
+    let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, b"half", first) else {
+        return;
+    };
+    for (range, message) in sites {
+        out.push(fixed_by_definition(
+            range,
+            message,
+            fix.clone(),
+            "define CUDA's host `__half` operators for HIP (in float, rounded to nearest, as cuda_fp16.hpp's), or compute the host result in float".to_owned(),
+        ));
+    }
+}
+
+/// The type of operand `s..e` (`b`, `h_y[i]`) where its declaration is a
+/// later declarator of a statement (`__half a = x, b;`, `half *h_x = …,
+/// *h_y = …;`), which [`operand_type`] does not read: the statement's type
+/// words, where as many levels are declared as the operand subscripts.
+fn later_declarator_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
+    let subscripts = (s + 1..e).filter(|&k| cx.is_punct(k, b"[")).count();
+    // The nearest declarator after a comma (over its `*`s); uses read as
+    // declarators (`h_y[i] = …`) are passed over, a first declarator ends
+    // the search (its type is `operand_type`'s).
+    let starred = |d: usize| {
+        let mut j = cx.prev(d)?;
+        let mut stars = 0;
+        while cx.is_punct(j, b"*") {
+            stars += 1;
+            j = cx.prev(j)?;
+        }
+        Some((j, stars))
+    };
+    let (d, (j, stars)) = declarators(cx, s, s)
+        .filter(|&d| d != s)
+        .filter_map(|d| Some((d, starred(d)?)))
+        .find(|&(_, (j, _))| cx.is_punct(j, b",") || cx.tok(j).kind == TokenKind::Ident)?;
+    let mut levels = stars;
+    let mut after = d + 1;
+    while after < cx.lx.tokens.len() && cx.is_punct(after, b"[") {
+        after = cx.matching_close(after)? + 1;
+        levels += 1;
+    }
+    if !cx.is_punct(j, b",") || levels != subscripts {
+        return None;
+    }
+    // Back over the earlier declarators and their initializers to the
+    // statement's first word.
+    let mut k = j;
+    loop {
+        k = cx.prev(k)?;
+        match cx.text(k) {
+            b")" | b"]" | b"}" => k = cx.matching_open(k)?,
+            b";" | b"{" | b"(" => return None,
+            _ if cx.tok(k).kind == TokenKind::Ident
+                && cx
+                    .prev(k)
+                    .is_some_and(|p| matches!(cx.text(p), b";" | b"{" | b"}")) =>
+            {
+                break;
+            }
+            _ => {}
+        }
+    }
+    // `__half a`, `const half *h_x`: the words before the first declarator.
+    let mut words = Vec::new();
+    while cx.tok(k).kind == TokenKind::Ident {
+        match cx.text(k) {
+            b"const" | b"static" | b"volatile" => {}
+            w => words.push(w),
+        }
+        k += 1;
+    }
+    // The last word is the first declarator's name, unless `*` parts them.
+    if !cx.is_punct(k, b"*") {
+        words.pop();
+    }
+    Some(words)
+}
+
+/// Whether the declaration at declarator `d` may be in scope at token `u`:
+/// not where it is a block's or a function's parameter and `u` lies outside
+/// that block or body (the nearest declaration of a name may be another
+/// function's: a loop's `for (auto v : …)` declares no declarator here). A
+/// `d` in other brackets (a use read as a declarator: `f(x)`) says nothing.
+fn declaration_reaches(cx: &Cx<'_>, d: usize, u: usize) -> bool {
+    let Some(open) = cx.enclosing_open(d) else {
+        return true;
+    };
+    let body = if cx.is_punct(open, b"(") {
+        let Some(close) = cx.matching_close(open) else {
+            return true;
+        };
+        let body = (close + 1..(close + 16).min(cx.lx.tokens.len()))
+            .find(|&t| cx.is_punct(t, b"{") || cx.is_punct(t, b";"));
+        match body {
+            Some(b) if cx.is_punct(b, b"{") => b,
+            _ => return true,
+        }
+    } else if cx.is_punct(open, b"{") {
+        open
+    } else {
+        return true;
+    };
+    body < u && cx.matching_close(body).is_some_and(|c| u < c)
+}
+
+/// The operand `s..e` just before binary operator `op` (`x`, `a[i][j]`),
+/// where nothing binding tighter reaches into it: not a member, a call's
+/// result, a cast or a dereference.
+fn half_operand_before(cx: &Cx<'_>, op: usize) -> Option<(usize, usize)> {
+    let mut s = cx.prev(op)?;
+    while cx.is_punct(s, b"]") {
+        s = cx.prev(cx.matching_open(s)?)?;
+    }
+    let before = cx.prev(s)?;
+    let bound = matches!(
+        cx.text(before),
+        b"." | b"->" | b"::" | b")" | b"*" | b"&" | b"~" | b"!" | b"++" | b"--" | b"sizeof"
+    );
+    (cx.tok(s).kind == TokenKind::Ident && !bound).then_some((s, op))
+}
+
+/// The operand `s..e` just after binary operator `op`, on the same terms.
+fn half_operand_after(cx: &Cx<'_>, op: usize) -> Option<(usize, usize)> {
+    let s = cx.next(op)?;
+    if cx.tok(s).kind != TokenKind::Ident {
+        return None;
+    }
+    let mut e = s + 1;
+    while e < cx.lx.tokens.len() && cx.is_punct(e, b"[") {
+        e = cx.matching_close(e)? + 1;
+    }
+    let after = (e < cx.lx.tokens.len()).then(|| cx.text(e));
+    let bound = after.is_some_and(|t| matches!(t, b"(" | b"." | b"->" | b"::" | b"++" | b"--"));
+    (!bound).then_some((s, e))
+}
+
 /// A call of `rsqrtf` or `rsqrt` in a function the host compiles (`__host__
 /// __device__`, as helper_math.h's `normalize`, or a host function): CUDA
 /// defines them for the host too (crt/math_functions.hpp), HIP for device

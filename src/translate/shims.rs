@@ -32,7 +32,9 @@
 //! GPUs (no L1/shared split) accepts the preference and ignores the
 //! function (libamdhip64 5.2.3: it sets and returns `hipSuccess`). And a
 //! host `rsqrtf`/`rsqrt` (CUDA's form) where host-compiled code calls them:
-//! HIP defines them for device code alone. And CUDA's cache-hint loads
+//! HIP defines them for device code alone. And below HIP 5.3, CUDA's host
+//! `__half` arithmetic and comparisons (`__hadd`, `__hlt`, the operators),
+//! which HIP 5.2.3 defines for device code alone ([`HOST_HALF`]). And CUDA's cache-hint loads
 //! and stores (`__ldcs`, `__ldcg`, `__ldca`, `__ldlu`; `__stcs`, `__stcg`,
 //! `__stwt`, `__stwb`) for every type: HIP declares the three first for
 //! `__half` and `__half2` alone, as the plain load (`amd_hip_fp16.h`), and
@@ -165,6 +167,57 @@ const REDUCE: &[&str] = &[
     "}",
     "#endif",
 ];
+
+/// CUDA's host forms of the `__half` arithmetic and comparisons, functions
+/// and operators, which HIP 5.2.3's `amd_hip_fp16.h` declares `__device__`
+/// alone (`__hadd`, `__hlt`, the friend `operator+` …; its `__half2` forms
+/// are `__host__ __device__`), so host code adding two `__half` values does
+/// not compile. Each is CUDA 13's host path (cuda_fp16.hpp: in float, the
+/// result rounded to nearest; `!=` is the unordered `__hneu`, `__habs` keeps
+/// CUDA's canonical NaN), a `__host__` overload beside HIP's `__device__`
+/// one: clang's HIP overloads on the two targets.
+const HOST_HALF: Function = Function {
+    name: b"hipify_rs_host_half",
+    lines: &[&[
+        "#ifndef HIPIFY_RS_HOST_HALF",
+        "#define HIPIFY_RS_HOST_HALF",
+        "#if defined(__HIP__)",
+        "// hipify-rs: HIP 5.2's __half arithmetic and comparisons are device code alone; CUDA's host forms (cuda_fp16.hpp: in float, the result rounded to nearest)",
+        "static inline __host__ __half __hadd(const __half a, const __half b) { return __float2half(__half2float(a) + __half2float(b)); }",
+        "static inline __host__ __half __hsub(const __half a, const __half b) { return __float2half(__half2float(a) - __half2float(b)); }",
+        "static inline __host__ __half __hmul(const __half a, const __half b) { return __float2half(__half2float(a) * __half2float(b)); }",
+        "static inline __host__ __half __hdiv(const __half a, const __half b) { return __float2half(__half2float(a) / __half2float(b)); }",
+        "static inline __host__ __half __hneg(const __half a) { return __float2half(-__half2float(a)); }",
+        "static inline __host__ __half __habs(const __half a) { __half_raw r = static_cast<__half_raw>(a); r.x &= 0x7FFFU; if (r.x > 0x7C00U) r.x = 0x7FFFU; return __half(r); }",
+        "static inline __host__ bool __hisnan(const __half a) { return (static_cast<__half_raw>(a).x & 0x7FFFU) > 0x7C00U; }",
+        "static inline __host__ bool __heq(const __half a, const __half b) { return __half2float(a) == __half2float(b); }",
+        "static inline __host__ bool __hne(const __half a, const __half b) { return __half2float(a) != __half2float(b) && !__hisnan(a) && !__hisnan(b); }",
+        "static inline __host__ bool __hneu(const __half a, const __half b) { return __half2float(a) != __half2float(b); }",
+        "static inline __host__ bool __hlt(const __half a, const __half b) { return __half2float(a) < __half2float(b); }",
+        "static inline __host__ bool __hle(const __half a, const __half b) { return __half2float(a) <= __half2float(b); }",
+        "static inline __host__ bool __hgt(const __half a, const __half b) { return __half2float(a) > __half2float(b); }",
+        "static inline __host__ bool __hge(const __half a, const __half b) { return __half2float(a) >= __half2float(b); }",
+        "static inline __host__ __half operator+(const __half &a, const __half &b) { return __hadd(a, b); }",
+        "static inline __host__ __half operator-(const __half &a, const __half &b) { return __hsub(a, b); }",
+        "static inline __host__ __half operator*(const __half &a, const __half &b) { return __hmul(a, b); }",
+        "static inline __host__ __half operator/(const __half &a, const __half &b) { return __hdiv(a, b); }",
+        "static inline __host__ __half &operator+=(__half &a, const __half &b) { a = __hadd(a, b); return a; }",
+        "static inline __host__ __half &operator-=(__half &a, const __half &b) { a = __hsub(a, b); return a; }",
+        "static inline __host__ __half &operator*=(__half &a, const __half &b) { a = __hmul(a, b); return a; }",
+        "static inline __host__ __half &operator/=(__half &a, const __half &b) { a = __hdiv(a, b); return a; }",
+        "static inline __host__ __half operator-(const __half &a) { return __hneg(a); }",
+        "static inline __host__ bool operator==(const __half &a, const __half &b) { return __heq(a, b); }",
+        "static inline __host__ bool operator!=(const __half &a, const __half &b) { return __hneu(a, b); }",
+        "static inline __host__ bool operator<(const __half &a, const __half &b) { return __hlt(a, b); }",
+        "static inline __host__ bool operator<=(const __half &a, const __half &b) { return __hle(a, b); }",
+        "static inline __host__ bool operator>(const __half &a, const __half &b) { return __hgt(a, b); }",
+        "static inline __host__ bool operator>=(const __half &a, const __half &b) { return __hge(a, b); }",
+        "#endif",
+        "#endif",
+    ]],
+    title: "define CUDA's host __half arithmetic and comparisons (HIP 5.2's are device code alone)",
+    answers: &[],
+};
 
 /// A `cudaDeviceProp` field HIP's struct lacks before 6.0, read on a named
 /// variable (`prop.asyncEngineCount`: `super::members`): the attribute of the
@@ -570,8 +623,9 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 57] = [
+const FUNCTIONS: [Function; 58] = [
     DEVICE_ATTRIBUTE,
+    HOST_HALF,
     Function {
         name: b"cudaGridDependencySynchronize",
         lines: &[&[
@@ -1489,10 +1543,10 @@ pub(crate) fn defined_by_fix(title: &str) -> Option<&'static str> {
         .filter(|n| !n.starts_with("hipify_rs_"))
 }
 
-/// CUDA's host form of math function `name` (`rsqrtf`, `rsqrt`) for the
-/// host-compiled call at token `first`: `None` where the file (or a header
-/// it includes) has it already, else the insertion and its title, or
-/// `None` within where it has no line to go on.
+/// CUDA's host form of math function `name` (`rsqrtf`, `rsqrt`; `half`,
+/// the `__half` arithmetic) for the host-compiled use at token `first`:
+/// `None` where the file (or a header it includes) has it already, else the
+/// insertion and its title, or `None` within where it has no line to go on.
 pub(crate) fn host_math_overload(
     cx: &Tokens<'_>,
     opts: &Options,
