@@ -74,7 +74,13 @@ fn pastes(cx: &Cx<'_>) -> Vec<Paste> {
             if cx.tok(k).kind != TokenKind::Ident || !pasted {
                 continue;
             }
-            let Some(&(_, hip)) = PREFIXES.iter().find(|(p, _)| *p == cx.text(k)) else {
+            // A parameter named like a prefix (`#define CAT(cuda, x) cuda ## x`)
+            // is the macro's, not CUDA's.
+            let prefix = cx.text(k);
+            let Some(&(_, hip)) = PREFIXES
+                .iter()
+                .find(|(p, _)| *p == prefix && !params.contains(p))
+            else {
                 continue;
             };
             if let Some(param) = params.iter().position(|p| *p == cx.text(k + 3)) {
