@@ -322,7 +322,7 @@ fn complex_operator(
     let head = cx
         .walk(i, BracketSet::All, Way::Back)
         .take_while(|s| {
-            !s.unmatched && !(s.depth == 0 && matches!(cx.text(s.k), b";" | b"{" | b"}"))
+            !(s.unmatched || s.depth == 0 && matches!(cx.text(s.k), b";" | b"{" | b"}"))
         })
         .map(|s| s.k);
     let (mut host, mut device) = (false, false);

@@ -2288,7 +2288,7 @@ fn template_parameter_scope(cx: &Cx<'_>, d: usize) -> Option<usize> {
     let open = cx
         .walk(d, BracketSet::All, Way::Back)
         .take_while(|s| {
-            !s.unmatched && !(s.depth == 0 && matches!(cx.text(s.k), b";" | b"{" | b"}"))
+            !(s.unmatched || s.depth == 0 && matches!(cx.text(s.k), b";" | b"{" | b"}"))
         })
         .find(|s| {
             s.depth == 0
