@@ -186,7 +186,10 @@ the CUDA-only path. The same code marks calls whose arguments HIP takes otherwis
 it is because an argument HIP has no parameter for is not null (CUDA 13's \
 `cuCtxCreate(&ctx, params, flags, dev)`; with NULL there the argument is dropped), and a call \
 translated whose arguments still need a hand (`cusparseSpSV_solve` without the buffer \
-hipSPARSE takes). Some have an exact AMD form the translation supplies itself, a required fix: \
+hipSPARSE takes). A macro that pastes API names onto a CUDA prefix (`#define cuda(Call) … \
+cuda ## Call`, used as `cuda(Malloc(&p, n))`) gets HIP's prefix where every name the file pastes \
+is a plain rename (`hipMalloc`); otherwise, or where the file never uses the macro, the paste \
+is reported with the names that are not. Some have an exact AMD form the translation supplies itself, a required fix: \
 `__syncwarp`, defined once per file for AMD GPUs (its memory ordering: a wavefront runs in \
 lockstep), and `atomicInc_system`/`atomicDec_system` (a system-scope compare-and-swap loop).\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
 After:\n\n```cpp\n#if !defined(__HIP_PLATFORM_AMD__)\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n#endif\n```";
@@ -337,7 +340,7 @@ set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n```\n\nAfter:
 target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)\n\
 target_link_options(k PRIVATE -fgpu-rdc --hip-link)\n```";
     HipCollision => "HIP-W021", "hip-collision", Warning, Sometimes,
-        "the project defines what HIP's headers already define (vector-type operators, float atomics, `__ffsll`, a vector type's name as a macro or forward declaration)",
+        "the project defines what HIP's headers already define (vector-type and complex operators, float atomics, `__ffsll`, a vector type's name as a macro or forward declaration)",
         "CUDA leaves some conveniences to the user that HIP's headers provide: arithmetic operators \
 on `float2`/`float4`/`int4`… (HIP's `HIP_vector_type` defines them all; CUDA samples' \
 `helper_math.h` defines them again), `atomicMax`/`atomicMin` on `float` and `double`, `__ffsll`. \
@@ -353,7 +356,13 @@ to include first. A forward declaration of a vector type (`struct uchar4;` in a 
 launchers that includes no CUDA header) conflicts with HIP's typedef: standing alone on its line \
 it becomes `#include <hip/hip_vector_types.h>` (a required fix). Below HIP 5.7 the translation \
 defines CUDA's `__nv_bfloat162` and its intrinsics and operators; a project's own definition of \
-one of them on the pair (a fallback for GPUs before sm_80) is kept for CUDA alone.\n\nBefore:\n\n```cuda\n\
+one of them on the pair (a fallback for GPUs before sm_80) is kept for CUDA alone. \
+`cuComplex.h` declares no operators and projects write them (`operator+` on `cuDoubleComplex`), \
+while HIP's `hip_complex.h` defines `-a`, `+ - * /`, `== !=`, the compound assignments and \
+`a * scalar` on `hipFloatComplex`/`hipDoubleComplex`: one with HIP's parameters (`const T&`) is \
+a redefinition, a `__host__ __device__` one with others makes every use ambiguous (a \
+`__device__` or host one taking values is preferred to HIP's and compiles). One that only \
+returns cuComplex.h's function for the operator (`return cuCadd(a, b);`) is kept for CUDA alone.\n\nBefore:\n\n```cuda\n\
 inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
 a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
 #if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \

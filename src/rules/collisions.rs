@@ -81,7 +81,7 @@ impl Collisions {
             b"operator" => {
                 if let Some(found) = operator(cx, i, self) {
                     self.operators.push(found);
-                } else {
+                } else if !complex_operator(cx, i, self, out) {
                     own_pair_definition(cx, i, self, out);
                 }
             }
@@ -224,6 +224,182 @@ fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<Operator> {
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
         guard,
     })
+}
+
+/// CUDA's complex types and HIP's: `cuComplex.h` declares no operators,
+/// so projects write their own (ELPA's `operator+` on `cuDoubleComplex`),
+/// while HIP's `hip_complex.h` defines them on `hipFloatComplex` and
+/// `hipDoubleComplex` (amd_hip_complex.h, HIP 5.2.3: 225-270).
+const COMPLEX_TYPES: &[&[u8]] = &[
+    b"cuComplex",
+    b"cuFloatComplex",
+    b"cuDoubleComplex",
+    b"hipComplex",
+    b"hipFloatComplex",
+    b"hipDoubleComplex",
+];
+
+/// The scalars HIP multiplies a complex number by on the right
+/// (`COMPLEX_SCALAR_PRODUCT`).
+const COMPLEX_SCALARS: &[&[u8]] = &[
+    b"short",
+    b"int",
+    b"float",
+    b"long",
+    b"double",
+    b"unsigned",
+    b"signed",
+    b"size_t",
+    b"int32_t",
+    b"uint32_t",
+    b"int64_t",
+    b"uint64_t",
+];
+
+/// A definition at token `i` (`operator`) of an operator HIP's complex
+/// header defines on the same types: `-a`, `a + b`, `a - b`, `a * b`,
+/// `a / b`, `a == b`, `a != b`, the four compound assignments, and
+/// `a * scalar`. The translation makes the types HIP's, so the definition
+/// is a redefinition (by `const &`) or every call is ambiguous (by value).
+/// Reported (HIP-W021); returns whether it was one.
+fn complex_operator(
+    cx: &Cx<'_>,
+    i: usize,
+    collisions: &Collisions,
+    out: &mut Vec<Diagnostic>,
+) -> bool {
+    let mut k = cx.next(i);
+    let mut op = Vec::new();
+    while let Some(j) = k.filter(|&j| cx.tok(j).kind == TokenKind::Punct && !cx.is_punct(j, b"(")) {
+        op.extend_from_slice(cx.text(j));
+        k = cx.next(j);
+    }
+    let Some((open, close)) = k
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| defined_params(cx, o))
+    else {
+        return false;
+    };
+    let params = cx.call_args(open).map(|a| a.args).unwrap_or_default();
+    let complex_in = |(a, b): (usize, usize)| (a..b).find(|&t| COMPLEX_TYPES.contains(&cx.text(t)));
+    let Some(ty) = params.first().and_then(|&p| complex_in(p)) else {
+        return false;
+    };
+    let same = |p: (usize, usize)| complex_in(p).is_some_and(|t| cx.text(t) == cx.text(ty));
+    // A parameter's type words (its name dropped) all name a scalar.
+    let scalar = |(a, b): (usize, usize)| {
+        let named = b > a + 1 && !COMPLEX_SCALARS.contains(&cx.text(b - 1));
+        let words = a..if named { b - 1 } else { b };
+        !words.is_empty()
+            && words
+                .clone()
+                .all(|t| COMPLEX_SCALARS.contains(&cx.text(t)) || cx.is_ident(t, b"const"))
+            && words.into_iter().any(|t| !cx.is_ident(t, b"const"))
+    };
+    let on_hip_types = match (op.as_slice(), params.as_slice()) {
+        (b"-", [_]) => true,
+        (b"+" | b"-" | b"*" | b"/" | b"==" | b"!=" | b"+=" | b"-=" | b"*=" | b"/=", [_, b]) => {
+            same(*b) || op == b"*" && scalar(*b)
+        }
+        _ => false,
+    };
+    // HIP's parameters: `const T&` but the left of a compound assignment
+    // (`T&`) and a scalar (by value). The same ones are a redefinition;
+    // others collide only in a `__host__ __device__` definition, whose
+    // calls then match HIP's as well (clang prefers a `__device__` or a
+    // host function to HIP's `__host__ __device__` one).
+    let reference = |(a, b): (usize, usize)| (a..b).any(|t| cx.is_punct(t, b"&"));
+    let constant = |(a, b): (usize, usize)| (a..b).any(|t| cx.is_ident(t, b"const"));
+    let as_hip = params.iter().enumerate().all(|(n, &p)| {
+        let left_of_compound =
+            n == 0 && op.len() == 2 && op[1] == b'=' && op[0] != b'=' && op[0] != b'!';
+        match (n, scalar(p)) {
+            (1, true) => !reference(p),
+            _ if left_of_compound => reference(p) && !constant(p),
+            _ => reference(p) && constant(p),
+        }
+    });
+    let head = cx
+        .walk(i, BracketSet::All, Way::Back)
+        .take_while(|s| {
+            !(s.unmatched || s.depth == 0 && matches!(cx.text(s.k), b";" | b"{" | b"}"))
+        })
+        .map(|s| s.k);
+    let (mut host, mut device) = (false, false);
+    for t in head {
+        host |= cx.is_ident(t, b"__host__");
+        device |= cx.is_ident(t, b"__device__");
+    }
+    let redefined = on_hip_types && as_hip;
+    let collides = on_hip_types && (as_hip || host && device);
+    if !collides
+        || collisions.hip_never_compiles(cx, cx.tok(i).start as usize)
+        || cx.scope(i) == crate::tokens::Scope::Class
+    {
+        return collides;
+    }
+    let guard =
+        complex_call_body(cx, &op, &params, close).and_then(|end| definition_lines(cx, i, end));
+    let (op, ty) = (
+        String::from_utf8_lossy(&op),
+        String::from_utf8_lossy(cx.text(ty)),
+    );
+    let found = Diagnostic::new(
+        Code::HipCollision,
+        cx.span(i, open),
+        format!(
+            "the project defines `operator{op}` on `{ty}`, which HIP's complex header defines too (on hipFloatComplex and hipDoubleComplex): {}",
+            if redefined {
+                "a redefinition"
+            } else {
+                "every use is ambiguous"
+            }
+        ),
+    );
+    out.push(match guard {
+        Some(lines) => found.with_fix(
+            format!("keep the project's `operator{op}` for CUDA only (HIP's computes the same)"),
+            guard_lines(cx, lines, "!defined(__HIP_PLATFORM_AMD__)"),
+            Applicability::Required,
+        ),
+        None => found.with_help("remove it where it computes what HIP's does, or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`"),
+    });
+    true
+}
+
+/// The closing `}` of the body after parameters `close`, where it only
+/// returns cuComplex.h's function for binary operator `op` on the two
+/// parameters in order (`return cuCaddf(a, b);`): what HIP's operator
+/// computes (amd_hip_complex.h's operators and hipCadd … hipCdiv do the
+/// same arithmetic).
+fn complex_call_body(
+    cx: &Cx<'_>,
+    op: &[u8],
+    params: &[(usize, usize)],
+    close: usize,
+) -> Option<usize> {
+    let stem: &[u8] = match op {
+        b"+" => b"Cadd",
+        b"-" => b"Csub",
+        b"*" => b"Cmul",
+        b"/" => b"Cdiv",
+        _ => return None,
+    };
+    let [(_, a), (_, b)] = params else {
+        return None;
+    };
+    let mut brace = cx.next(close)?;
+    while cx.tok(brace).kind == TokenKind::Ident {
+        brace = cx.next(brace)?;
+    }
+    let end = cx.matching_close(brace)?;
+    let body: Vec<&[u8]> = (brace + 1..end).map(|k| cx.text(k)).collect();
+    let [b"return", f, b"(", x, b",", y, b")", b";"] = body.as_slice() else {
+        return None;
+    };
+    let f = f.strip_prefix(b"cu").or_else(|| f.strip_prefix(b"hip"))?;
+    let f = f.strip_suffix(b"f").unwrap_or(f);
+    (f == stem && *x == cx.text(a - 1) && *y == cx.text(b - 1)).then_some(end)
 }
 
 /// A project's compound operator on a HIP vector type.

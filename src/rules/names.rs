@@ -99,6 +99,21 @@ fn left(cx: &Cx<'_>, l: &Left, out: &mut Vec<Diagnostic>) {
                 .with_help(format!("write `(unsigned long long)` before the object and `{hip}` for `{member}`")),
             );
         }
+        Left::PastedPrefix { prefix, names } => {
+            let shown = String::from_utf8_lossy(cx.text(*prefix));
+            let message = if names.is_empty() {
+                format!("`{shown} ## …` pastes CUDA API names this file never calls through it, so none is translated")
+            } else {
+                format!(
+                    "`{shown} ## …` pastes CUDA API names that are no plain rename to HIP: {}",
+                    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                )
+            };
+            out.push(
+                Diagnostic::new(Code::UnsupportedApi, cx.tok(*prefix).range(), message)
+                    .with_help("write the HIP names out at the uses, or paste HIP's prefix where every pasted name is HIP's prefix and the same rest (`hipMalloc`)"),
+            );
+        }
         Left::DeviceLinkage { at, name } => {
             let range = cx.tok(*at).start as usize..cx.tok(*name).end as usize;
             out.push(

@@ -2544,7 +2544,7 @@ fn warp_size_constant(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    if let Some(role) = role {
+    if let Some(role) = role.filter(|_| !own_warp_size(cx, i)) {
         out.push(
             Diagnostic::new(
                 Code::WarpSizeConstexpr,
@@ -2553,6 +2553,70 @@ fn warp_size_constant(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
             )
             .with_help("use a per-target constant of your own (64 on CDNA, 32 on RDNA), or __AMDGCN_WAVEFRONT_SIZE on older ROCm"),
         );
+    }
+}
+
+/// Whether `warpSize` at token `i` is the project's own name, a constant
+/// HIP's does not replace: a template parameter (SuiteSparse GraphBLAS'
+/// `template<typename T, int warpSize> … T shared[warpSize]`), a variable
+/// or parameter declared in scope, or a macro.
+fn own_warp_size(cx: &Cx<'_>, i: usize) -> bool {
+    if cx.defines_macro(b"warpSize") {
+        return true;
+    }
+    cx.idents_named(b"warpSize", 0..i).any(|d| {
+        let typed = cx.prev(d).is_some_and(|p| {
+            matches!(
+                cx.text(p),
+                b"int"
+                    | b"unsigned"
+                    | b"long"
+                    | b"short"
+                    | b"size_t"
+                    | b"auto"
+                    | b"uint32_t"
+                    | b"int32_t"
+            )
+        });
+        let ends = cx
+            .next(d)
+            .is_some_and(|n| matches!(cx.text(n), b">" | b"," | b"=" | b";" | b")"));
+        typed
+            && ends
+            && match template_parameter_scope(cx, d) {
+                Some(end) => i < end,
+                None => super::warp::in_scope(cx, d, i),
+            }
+    })
+}
+
+/// Where the declaration ends whose template parameter list holds token
+/// `d` (`template<…, int warpSize> … { … }`): its body's `}` or its `;`.
+fn template_parameter_scope(cx: &Cx<'_>, d: usize) -> Option<usize> {
+    let open = cx
+        .walk(d, BracketSet::All, Way::Back)
+        .take_while(|s| {
+            !(s.unmatched || s.depth == 0 && matches!(cx.text(s.k), b";" | b"{" | b"}"))
+        })
+        .find(|s| {
+            s.depth == 0
+                && cx.is_punct(s.k, b"<")
+                && cx.prev(s.k).is_some_and(|t| cx.is_ident(t, b"template"))
+        })?
+        .k;
+    let close = cx.template_close(open, cx.lx.tokens.len())?;
+    if close < d {
+        return None;
+    }
+    let end = cx
+        .walk(close + 1, BracketSet::Parens, Way::ForwardOverDirectives)
+        .take_while(|s| !s.unmatched)
+        .find(|s| s.depth == 0 && matches!(cx.text(s.k), b";" | b"{"))?
+        .k;
+    if cx.is_punct(end, b"{") {
+        cx.matching_close(end)
+    } else {
+        Some(end)
     }
 }
 

@@ -350,7 +350,7 @@ impl<'a> Declarations<'a> {
 /// declarator at `decl`: the block that holds the declaration, or for one
 /// in a list followed by a body (a function's parameters, a `for`
 /// statement's) that body.
-fn in_scope(cx: &Cx<'_>, decl: usize, use_tok: usize) -> bool {
+pub(super) fn in_scope(cx: &Cx<'_>, decl: usize, use_tok: usize) -> bool {
     let mut open = cx.enclosing_open(decl);
     if let Some(params) = open.filter(|&o| cx.is_punct(o, b"(")) {
         let body = cx.matching_close(params).and_then(|c| {

@@ -15,6 +15,7 @@ mod launch;
 mod linkage;
 mod members;
 mod nvcc_syntax;
+mod pasted;
 mod shims;
 mod strings;
 mod torch;
@@ -251,6 +252,7 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
     cx.facts.names = names;
     torch::rewrite(cx);
     members::rewrite(cx);
+    pasted::rewrite(cx);
     if !cx.opts.keep_strings {
         strings::rewrite(cx);
     }
@@ -379,6 +381,10 @@ pub(crate) enum Left {
         hip: Option<&'static str>,
         entry: &'static crate::mappings::Member,
     },
+    /// A CUDA prefix a macro pastes API names onto (`cuda ## Call`, token
+    /// `prefix`), left: `names` are the pasted names that are no plain
+    /// rename to HIP's prefix (none: the file never uses the macro).
+    PastedPrefix { prefix: usize, names: Vec<String> },
     /// `object.member` where HIP's type (`hip_type`) has no such member at
     /// the target.
     Member {

@@ -1,0 +1,145 @@
+//! API names a macro pastes onto a CUDA prefix: BART's error check
+//! `#define cuda(Call) … cudaError_t err = cuda ## Call;`, used as
+//! `cuda(Malloc((void**)&p, n))`, calls `cudaMalloc`, which no identifier
+//! spells, so the identifier pass never sees it. Where every use of the
+//! macro in the file pastes a name whose HIP name is HIP's prefix and the
+//! same rest (`cudaMalloc` → `hipMalloc`, a plain rename), the prefix is
+//! rewritten (`hip ## Call`). Otherwise the paste is left and the names
+//! rule reports it (HIP-W005): a name HIP calls otherwise
+//! (`cudaThreadSynchronize` → `hipDeviceSynchronize`), one whose arguments
+//! change, or a macro the file never uses (its uses are in other files).
+
+use super::{Cx, Left};
+use crate::edit::Edit;
+use crate::lex::TokenKind;
+use crate::mappings::{self, Status};
+
+/// The prefixes pasted onto API names, and HIP's for each.
+const PREFIXES: &[(&[u8], &str)] = &[
+    (b"cuda", "hip"),
+    (b"cublas", "hipblas"),
+    (b"cufft", "hipfft"),
+    (b"cusparse", "hipsparse"),
+    (b"curand", "hiprand"),
+];
+
+/// One paste in a `#define`: the macro's name token, the prefix token, HIP's
+/// prefix, and which parameter is pasted.
+struct Paste {
+    macro_name: usize,
+    prefix: usize,
+    hip: &'static str,
+    param: usize,
+}
+
+/// Rewrites each exact paste's prefix; records the others in
+/// [`Left::PastedPrefix`].
+pub(super) fn rewrite(cx: &mut Cx<'_>) {
+    if memchr::memmem::find(cx.src, b"##").is_none() {
+        return;
+    }
+    for p in pastes(cx) {
+        let (uses, inexact) = pasted_names(cx, &p);
+        if uses > 0 && inexact.is_empty() {
+            cx.edits
+                .push(Edit::replace(cx.tok(p.prefix).range(), p.hip));
+        } else {
+            cx.facts.left.push(Left::PastedPrefix {
+                prefix: p.prefix,
+                names: inexact,
+            });
+        }
+    }
+}
+
+/// The pastes `PREFIX ## param` in the file's function-like `#define`s.
+fn pastes(cx: &Cx<'_>) -> Vec<Paste> {
+    let mut found = Vec::new();
+    for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
+        let (name, end) = (d.first_token as usize + 1, d.end_token as usize);
+        let function_like = name + 1 < end
+            && cx.is_punct(name + 1, b"(")
+            && cx.tok(name + 1).start == cx.tok(name).end;
+        let Some(close) = function_like.then(|| cx.matching_close(name + 1)).flatten() else {
+            continue;
+        };
+        let params: Vec<&[u8]> = (name + 2..close)
+            .filter(|&k| cx.tok(k).kind == TokenKind::Ident)
+            .map(|k| cx.text(k))
+            .collect();
+        for k in close + 1..end.saturating_sub(3) {
+            let pasted = cx.is_punct(k + 1, b"#")
+                && cx.is_punct(k + 2, b"#")
+                && cx.tok(k + 2).start == cx.tok(k + 1).end;
+            if cx.tok(k).kind != TokenKind::Ident || !pasted {
+                continue;
+            }
+            // A parameter named like a prefix (`#define CAT(cuda, x) cuda ## x`)
+            // is the macro's, not CUDA's.
+            let prefix = cx.text(k);
+            let Some(&(_, hip)) = PREFIXES
+                .iter()
+                .find(|(p, _)| *p == prefix && !params.contains(p))
+            else {
+                continue;
+            };
+            if let Some(param) = params.iter().position(|p| *p == cx.text(k + 3)) {
+                found.push(Paste {
+                    macro_name: name,
+                    prefix: k,
+                    hip,
+                    param,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// How many uses of the paste's macro the file has, and the names they
+/// paste that are no plain rename to HIP's prefix (a use whose argument
+/// does not start with a name is one too, shown as written).
+fn pasted_names(cx: &Cx<'_>, p: &Paste) -> (usize, Vec<String>) {
+    let name = cx.text(p.macro_name);
+    let prefix = String::from_utf8_lossy(cx.text(p.prefix)).into_owned();
+    let (mut uses, mut inexact) = (0, Vec::new());
+    for k in cx.idents_named(name, 0..cx.lx.tokens.len()) {
+        // Not a `#define`'s own name, nor a name not called.
+        if cx.prev(k).is_some_and(|d| cx.is_ident(d, b"define")) {
+            continue;
+        }
+        let Some(args) = cx
+            .next(k)
+            .filter(|&o| cx.is_punct(o, b"("))
+            .and_then(|o| cx.call_args(o))
+        else {
+            continue;
+        };
+        uses += 1;
+        let first = args
+            .args
+            .get(p.param)
+            .filter(|&&(a, b)| a < b && cx.tok(a).kind == TokenKind::Ident)
+            .map(|&(a, _)| a);
+        let Some(first) = first else {
+            inexact.push(format!("{prefix} ## …"));
+            continue;
+        };
+        let rest = String::from_utf8_lossy(cx.text(first));
+        let cuda = format!("{prefix}{rest}");
+        let hip = format!("{}{rest}", p.hip);
+        let target = &cx.opts.target;
+        let exact = mappings::lookup(&cuda).is_some_and(|m| {
+            let r = m.resolve(target);
+            r.name == Some(hip.as_str())
+                && r.legacy.is_none()
+                && matches!(r.status, Status::Supported | Status::Deprecated)
+                && m.call
+                    .is_none_or(|c| !c.changes_calls(m.uses_roc(target)) && c.call_note.is_empty())
+        });
+        if !exact && !inexact.contains(&cuda) {
+            inexact.push(cuda);
+        }
+    }
+    (uses, inexact)
+}
