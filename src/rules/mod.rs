@@ -73,6 +73,9 @@ pub(crate) enum NameQuery {
     DefinesFunction,
     /// The file declares a class so named.
     DeclaresClass,
+    /// The file declares a variable, parameter or template parameter so
+    /// named after a type word (`int warpSize`).
+    DeclaresTyped,
 }
 
 impl<'a> Cx<'a> {

@@ -2564,30 +2564,44 @@ fn own_warp_size(cx: &Cx<'_>, i: usize) -> bool {
     if cx.defines_macro(b"warpSize") {
         return true;
     }
+    // A declaration before `i`, in scope. Most files declare none: asked once
+    // per file, not a search of the text before each use.
+    let declares_any = || {
+        cx.idents_named(b"warpSize", 0..usize::MAX)
+            .any(|d| declares_warp_size(cx, d))
+    };
+    if !cx.memo(NameQuery::DeclaresTyped, b"warpSize", declares_any) {
+        return false;
+    }
     cx.idents_named(b"warpSize", 0..i).any(|d| {
-        let typed = cx.prev(d).is_some_and(|p| {
-            matches!(
-                cx.text(p),
-                b"int"
-                    | b"unsigned"
-                    | b"long"
-                    | b"short"
-                    | b"size_t"
-                    | b"auto"
-                    | b"uint32_t"
-                    | b"int32_t"
-            )
-        });
-        let ends = cx
-            .next(d)
-            .is_some_and(|n| matches!(cx.text(n), b">" | b"," | b"=" | b";" | b")"));
-        typed
-            && ends
+        declares_warp_size(cx, d)
             && match template_parameter_scope(cx, d) {
                 Some(end) => i < end,
                 None => super::warp::in_scope(cx, d, i),
             }
     })
+}
+
+/// Whether `warpSize` at token `d` is declared there: a type word before
+/// it, and the end of a declarator after it.
+fn declares_warp_size(cx: &Cx<'_>, d: usize) -> bool {
+    let typed = cx.prev(d).is_some_and(|p| {
+        matches!(
+            cx.text(p),
+            b"int"
+                | b"unsigned"
+                | b"long"
+                | b"short"
+                | b"size_t"
+                | b"auto"
+                | b"uint32_t"
+                | b"int32_t"
+        )
+    });
+    let ends = cx
+        .next(d)
+        .is_some_and(|n| matches!(cx.text(n), b">" | b"," | b"=" | b";" | b")"));
+    typed && ends
 }
 
 /// Where the declaration ends whose template parameter list holds token
