@@ -17,8 +17,10 @@ pub(crate) use launches::{Configuration, may_hold_spaced_chevrons};
 pub(crate) use scopes::Scope;
 pub(crate) use walk::{BracketSet, Way};
 
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
+use std::collections::HashMap;
 use std::ops::Range;
+use std::rc::Rc;
 
 use crate::lex::{self, Lexed, Token, TokenKind};
 
@@ -39,6 +41,9 @@ pub(crate) struct Tokens<'a> {
     macro_names: OnceCell<Vec<u32>>,
     /// The possible declarators by name, made on first need.
     declarators: OnceCell<declarators::Declarators>,
+    /// The names asked of [`Tokens::idents_named`], with the identifier
+    /// tokens spelling them once asked twice.
+    idents: RefCell<HashMap<Box<[u8]>, Option<Rc<[u32]>>>>,
     /// Who compiles each directive's line and the code after it (see
     /// `rules::branches`), made on first need: the passes and the rules
     /// both ask.
@@ -116,6 +121,7 @@ impl<'a> Tokens<'a> {
             list_ends_before: OnceCell::new(),
             macro_names: OnceCell::new(),
             declarators: OnceCell::new(),
+            idents: RefCell::default(),
             directive_reach: OnceCell::new(),
             definition_without_line: Cell::new(false),
             hidden: Vec::new(),
@@ -178,10 +184,51 @@ impl<'a> Tokens<'a> {
     }
 
     /// The identifier tokens spelling `word` among tokens `range`, in
-    /// order: a byte search for the word, each hit mapped to its token (for
-    /// rules that look for one name's uses; a walk comparing every token's
-    /// text costs more).
+    /// order: a byte search for the word, each hit mapped to its token (a
+    /// walk comparing every token's text costs more). The rules ask some
+    /// names before many tokens (`0..i` per use): a name asked so twice has
+    /// its tokens found in the whole text once, and searched from then on.
     pub(crate) fn idents_named<'s>(
+        &'s self,
+        word: &'s [u8],
+        range: Range<usize>,
+    ) -> impl Iterator<Item = usize> + 's {
+        let mut asked = self.idents.borrow_mut();
+        let known = match asked.get_mut(word) {
+            Some(Some(all)) => Some(all.clone()),
+            Some(all) if range.start == 0 => Some(
+                (all.insert({
+                    let all = self.scan_idents_named(word, 0..usize::MAX);
+                    all.map(|k| k as u32).collect()
+                }))
+                .clone(),
+            ),
+            Some(None) => None,
+            None => {
+                if range.start == 0 {
+                    asked.insert(word.into(), None);
+                }
+                None
+            }
+        };
+        drop(asked);
+        let (indexed, scanned) = match known {
+            Some(all) => {
+                let first = all.partition_point(|&k| (k as usize) < range.start);
+                let last = all
+                    .partition_point(|&k| (k as usize) < range.end)
+                    .max(first);
+                (Some((first..last).map(move |j| all[j] as usize)), None)
+            }
+            None => (None, Some(self.scan_idents_named(word, range))),
+        };
+        indexed
+            .into_iter()
+            .flatten()
+            .chain(scanned.into_iter().flatten())
+    }
+
+    fn scan_idents_named<'s>(
         &'s self,
         word: &'s [u8],
         range: Range<usize>,
@@ -423,6 +470,36 @@ impl Landmarks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `idents_named` against a walk of every token, for every range, in
+    /// the order the rules ask (windows, then prefixes asked repeatedly,
+    /// which index the name), with the word also in a longer name, a
+    /// string, a comment and a directive.
+    #[test]
+    fn idents_named_is_the_walk() {
+        let src = b"int w = w + ww;\n#define w 1\n/* w */ f(\"w\", w_w, w);\nw;";
+        let lexed = lex::lex(src);
+        let cx = Tokens::new(src, &lexed);
+        let n = lexed.tokens.len();
+        let walk = |word: &[u8], r: Range<usize>| -> Vec<usize> {
+            (r.start..r.end.min(n))
+                .filter(|&k| cx.is_ident(k, word))
+                .collect()
+        };
+        for word in [&b"w"[..], b"ww", b"f", b"absent"] {
+            // `ww` asked by windows first, so scanned before it is indexed.
+            for round in usize::from(word == b"ww")..3 {
+                for start in 0..=n {
+                    for end in [start, start + 1, n, usize::MAX] {
+                        // Prefixes first in the first round, so the name is indexed early.
+                        let (start, end) = if round == 0 { (0, end) } else { (start, end) };
+                        let got: Vec<usize> = cx.idents_named(word, start..end).collect();
+                        assert_eq!(got, walk(word, start..end), "{word:?} {start}..{end}");
+                    }
+                }
+            }
+        }
+    }
 
     /// `first_at_or_after` against the plain binary search, for every
     /// byte and hint of a text.

@@ -121,6 +121,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     if vars.is_empty() && !cg {
         return;
     }
+    // By name, then by declaration: [`visible`] searches them.
+    vars.sort_by(|a, b| a.name.cmp(b.name).then(a.at.cmp(&b.at)));
     // Text the translation deletes already (an argument HIP's call drops,
     // such as `__all_sync`'s mask at HIP 5.2) is not rewritten.
     let deleted = crate::edit::deleted_ranges(&cx.edits);
@@ -145,11 +147,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         // In a macro's body only a group a factory returns has a known type.
         let (object, name, owner, temporary) = match object_of(cx, i) {
             Some((object, name)) if !cx.tok(i).in_directive() => {
-                let Some(var) = vars
-                    .iter()
-                    .filter(|v| v.name == cx.text(name) && v.at < i && v.scope.contains(&i))
-                    .max_by_key(|v| v.at)
-                else {
+                let Some(var) = visible(&vars, cx.text(name), i) else {
                     continue;
                 };
                 (object, name, var.owner, false)
@@ -300,6 +298,17 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     through_macros(cx, &vars);
 }
 
+/// The variable named `name` that token `at` sees: the last one declared
+/// before it whose scope holds it (`vars` sorted by name, then declaration).
+fn visible<'v, 's>(vars: &'v [Var<'s>], name: &[u8], at: usize) -> Option<&'v Var<'s>> {
+    let first = vars.partition_point(|v| v.name < name);
+    let last = first + vars[first..].partition_point(|v| v.name == name && v.at < at);
+    vars[first..last]
+        .iter()
+        .rev()
+        .find(|v| v.scope.contains(&at))
+}
+
 /// A function-like macro whose body reaches a member through one of its
 /// parameters (`#define WARP_ID(g) ((g).meta_group_rank())`): the body's
 /// member is known only at each use, so a use on a variable of a type the
@@ -369,12 +378,27 @@ fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
     // Each body member's uses: the call's tokens, the argument's, and the
     // group's type where the argument says it.
     let mut uses: Vec<Vec<MacroUse>> = vec![Vec::new(); found.len()];
+    // The macros' names, sorted, each with its body members' indices, and
+    // their lengths (63 for any longer): a bit test passes over nearly
+    // every other identifier before any comparison.
+    let mut by_name: Vec<(&[u8], usize)> =
+        found.iter().enumerate().map(|(k, b)| (b.name, k)).collect();
+    by_name.sort_unstable();
+    let bit = |len: usize| 1u64 << len.min(63);
+    let lengths = by_name
+        .iter()
+        .fold(0u64, |m, (name, _)| m | bit(name.len()));
     for i in 0..cx.lx.tokens.len() {
-        if cx.tok(i).kind != TokenKind::Ident || cx.tok(i).in_directive() {
+        let t = cx.tok(i);
+        if t.kind != TokenKind::Ident || lengths & bit(t.range().len()) == 0 || t.in_directive() {
             continue;
         }
         let text = cx.text(i);
-        for (k, b) in found.iter().enumerate().filter(|(_, b)| b.name == text) {
+        let first = by_name.partition_point(|&(name, _)| name < text);
+        let named = by_name[first..]
+            .iter()
+            .take_while(|&&(name, _)| name == text);
+        for (k, b) in named.map(|&(_, k)| (k, &found[k])) {
             let Some(args) = (cx.next(i))
                 .filter(|&o| cx.is_punct(o, b"("))
                 .and_then(|o| cx.call_args(o))
@@ -387,10 +411,7 @@ fn through_macros(cx: &mut Cx<'_>, vars: &[Var<'_>]) {
                 continue;
             };
             let owner = if e == s + 1 {
-                (vars.iter())
-                    .filter(|v| v.name == cx.text(s) && v.at < s && v.scope.contains(&s))
-                    .max_by_key(|v| v.at)
-                    .map(|v| v.owner)
+                visible(vars, cx.text(s), s).map(|v| v.owner)
             } else {
                 factory_argument(cx, s, e)
             };
