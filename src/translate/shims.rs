@@ -1697,8 +1697,9 @@ pub(super) fn definition(
             .and_then(|l| l.strip_prefix("#ifndef HIPIFY_RS_"))
         {
             let define = format!("#define HIPIFY_RS_{guard}");
-            let before =
-                memchr::memmem::find(cx.src, define.as_bytes()).is_some_and(|at| at < point);
+            // Only a start before `point` counts: the text up to there is searched.
+            let searched = &cx.src[..cx.src.len().min(point + define.len() - 1)];
+            let before = memchr::memmem::find(searched, define.as_bytes()).is_some();
             let written = (helpers.iter())
                 .any(|&(g, at, t)| g == guard && (at < point || (at == point && t < shim.title)));
             if before || written {
