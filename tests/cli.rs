@@ -508,6 +508,68 @@ fn separable_compilation_is_reported_only_where_device_code_links_across_units()
 }
 
 #[test]
+fn a_pasting_macro_is_judged_by_its_uses_in_every_file_of_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = "#pragma once\n#include <cuda_runtime.h>\n\
+                  #define cuda(Call) do { cudaError_t e = cuda ## Call; (void)e; } while (0)\n";
+    fs::write(dir.path().join("check.h"), header).unwrap();
+    fs::write(
+        dir.path().join("a.cu"),
+        "#include \"check.h\"\nvoid f(float* p) { cuda(Malloc(&p, 4)); cuda(Free(p)); }\n",
+    )
+    .unwrap();
+    // Every use in the run is a plain rename: the header pastes HIP's prefix.
+    let o = run(
+        &[
+            "--hip-version",
+            "5.2",
+            "--output-dir",
+            "out",
+            "check.h",
+            "a.cu",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = fs::read_to_string(dir.path().join("out/check.h")).unwrap();
+    assert!(out.contains("hipError_t e = hip ## Call"), "{out}");
+    assert!(!stderr(&o).contains("HIP-W005"), "{}", stderr(&o));
+    // The header alone: its uses are unknown, so it is announced, not rewritten.
+    let o = run(&["--hip-version", "5.2", "--check", "check.h"], dir.path());
+    assert!(
+        stdout(&o).contains("never calls through it")
+            || stderr(&o).contains("never calls through it"),
+        "{}",
+        stderr(&o)
+    );
+    // One use in another file pastes a name HIP calls otherwise: announced there.
+    fs::write(
+        dir.path().join("b.cu"),
+        "#include \"check.h\"\nvoid g() { cuda(ThreadSynchronize()); }\n",
+    )
+    .unwrap();
+    let o = run(
+        &[
+            "--hip-version",
+            "5.2",
+            "--output-dir",
+            "out2",
+            "check.h",
+            "a.cu",
+            "b.cu",
+        ],
+        dir.path(),
+    );
+    let out = fs::read_to_string(dir.path().join("out2/check.h")).unwrap();
+    assert!(out.contains("= cuda ## Call"), "{out}");
+    let err = stderr(&o);
+    assert!(
+        err.contains("HIP-W005") && err.contains("`cudaThreadSynchronize`"),
+        "{err}"
+    );
+}
+
+#[test]
 fn names_the_project_declares_are_no_unmapped_api() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("include")).unwrap();
