@@ -34,6 +34,9 @@ struct Paste {
     prefix: usize,
     hip: &'static str,
     param: usize,
+    /// Whether the prefix is CUDA's; else it is HIP's (`hip ## a`, the
+    /// project's own HIP definition of the macro).
+    cuda: bool,
 }
 
 /// Rewrites each exact paste's prefix; records the others in
@@ -42,7 +45,27 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     if memchr::memmem::find(cx.src, b"##").is_none() {
         return;
     }
-    for p in pastes(cx) {
+    let found = pastes(cx);
+    // The same macro the project defines in another branch with HIP's
+    // prefix (SUNDIALS' `#if defined(USE_CUDA) #define GPU_PREFIX(a)
+    // cuda##a #elif defined(USE_HIP) #define GPU_PREFIX(a) hip##a`): the
+    // project builds its uses for HIP that way, so HIP's prefix is exact.
+    let own_hip: Vec<bool> = found
+        .iter()
+        .map(|p| {
+            found.iter().any(|h| {
+                !h.cuda
+                    && h.hip == p.hip
+                    && h.param == p.param
+                    && cx.text(h.macro_name) == cx.text(p.macro_name)
+            })
+        })
+        .collect();
+    for (p, own_hip) in found.iter().zip(own_hip).filter(|(p, _)| p.cuda) {
+        if own_hip {
+            cx.edits.push(Edit::replace(cx.tok(p.prefix).range(), p.hip));
+            continue;
+        }
         let name = cx.text(p.macro_name);
         let run = cx
             .opts
@@ -52,7 +75,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
             .map(|(_, inexact)| inexact.clone());
         let (uses, inexact) = match run {
             Some(inexact) => (1, inexact),
-            None => pasted_names(cx, &p, &cx.opts.target),
+            None => pasted_names(cx, p, &cx.opts.target),
         };
         if uses > 0 && inexact.is_empty() {
             cx.edits
@@ -88,6 +111,7 @@ pub fn pasted_macros(src: &[u8]) -> Vec<PastedMacro> {
     let tokens = Tokens::new(src, &lexed);
     pastes(&tokens)
         .into_iter()
+        .filter(|p| p.cuda)
         .map(|p| PastedMacro {
             name: String::from_utf8_lossy(tokens.text(p.macro_name)).into_owned(),
             param: p.param,
@@ -144,10 +168,12 @@ fn pastes(cx: &Tokens<'_>) -> Vec<Paste> {
             // A parameter named like a prefix (`#define CAT(cuda, x) cuda ## x`)
             // is the macro's, not CUDA's.
             let prefix = cx.text(k);
-            let Some(&(_, hip)) = PREFIXES
-                .iter()
-                .find(|(p, _)| *p == prefix && !params.contains(p))
-            else {
+            let Some((cuda, hip)) = PREFIXES.iter().find_map(|&(p, h)| {
+                let cuda = p == prefix;
+                (cuda || h.as_bytes() == prefix)
+                    .then_some((cuda, h))
+                    .filter(|_| !params.contains(&prefix))
+            }) else {
                 continue;
             };
             if let Some(param) = params.iter().position(|p| *p == cx.text(k + 3)) {
@@ -156,6 +182,7 @@ fn pastes(cx: &Tokens<'_>) -> Vec<Paste> {
                     prefix: k,
                     hip,
                     param,
+                    cuda,
                 });
             }
         }
