@@ -63,7 +63,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
         .collect();
     for (p, own_hip) in found.iter().zip(own_hip).filter(|(p, _)| p.cuda) {
         if own_hip {
-            cx.edits.push(Edit::replace(cx.tok(p.prefix).range(), p.hip));
+            cx.edits
+                .push(Edit::replace(cx.tok(p.prefix).range(), p.hip));
             continue;
         }
         let name = cx.text(p.macro_name);
