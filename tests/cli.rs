@@ -513,56 +513,36 @@ fn a_pasting_macro_is_judged_by_its_uses_in_every_file_of_the_run() {
     let header = "#pragma once\n#include <cuda_runtime.h>\n\
                   #define cuda(Call) do { cudaError_t e = cuda ## Call; (void)e; } while (0)\n";
     fs::write(dir.path().join("check.h"), header).unwrap();
-    fs::write(
-        dir.path().join("a.cu"),
-        "#include \"check.h\"\nvoid f(float* p) { cuda(Malloc(&p, 4)); cuda(Free(p)); }\n",
-    )
-    .unwrap();
+    let write = |name: &str, body: &str| {
+        let text = format!("#include \"check.h\"\n{body}\n");
+        fs::write(dir.path().join(name), text).unwrap();
+    };
+    // Translates `files` into `out`: the header's output and the messages.
+    let translate = |out: &str, files: &[&str]| {
+        let mut args = vec!["--hip-version", "5.2", "--output-dir", out];
+        args.extend(files);
+        let o = run(&args, dir.path());
+        let header = fs::read_to_string(dir.path().join(out).join("check.h")).unwrap();
+        (header, stderr(&o))
+    };
+    write(
+        "a.cu",
+        "void f(float* p) { cuda(Malloc(&p, 4)); cuda(Free(p)); }",
+    );
     // Every use in the run is a plain rename: the header pastes HIP's prefix.
-    let o = run(
-        &[
-            "--hip-version",
-            "5.2",
-            "--output-dir",
-            "out",
-            "check.h",
-            "a.cu",
-        ],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = fs::read_to_string(dir.path().join("out/check.h")).unwrap();
+    let (out, err) = translate("out", &["check.h", "a.cu"]);
     assert!(out.contains("hipError_t e = hip ## Call"), "{out}");
-    assert!(!stderr(&o).contains("HIP-W005"), "{}", stderr(&o));
+    assert!(!err.contains("HIP-W005"), "{err}");
     // The header alone: its uses are unknown, so it is announced, not rewritten.
-    let o = run(&["--hip-version", "5.2", "--check", "check.h"], dir.path());
+    let (out, err) = translate("out1", &["check.h"]);
     assert!(
-        stdout(&o).contains("never calls through it")
-            || stderr(&o).contains("never calls through it"),
-        "{}",
-        stderr(&o)
+        out.contains("= cuda ## Call") && err.contains("never calls through it"),
+        "{err}"
     );
-    // One use in another file pastes a name HIP calls otherwise: announced there.
-    fs::write(
-        dir.path().join("b.cu"),
-        "#include \"check.h\"\nvoid g() { cuda(ThreadSynchronize()); }\n",
-    )
-    .unwrap();
-    let o = run(
-        &[
-            "--hip-version",
-            "5.2",
-            "--output-dir",
-            "out2",
-            "check.h",
-            "a.cu",
-            "b.cu",
-        ],
-        dir.path(),
-    );
-    let out = fs::read_to_string(dir.path().join("out2/check.h")).unwrap();
+    // One use in another file pastes a name HIP calls otherwise: announced.
+    write("b.cu", "void g() { cuda(ThreadSynchronize()); }");
+    let (out, err) = translate("out2", &["check.h", "a.cu", "b.cu"]);
     assert!(out.contains("= cuda ## Call"), "{out}");
-    let err = stderr(&o);
     assert!(
         err.contains("HIP-W005") && err.contains("`cudaThreadSynchronize`"),
         "{err}"

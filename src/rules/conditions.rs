@@ -71,7 +71,14 @@ pub(crate) fn value_with_unknown(
             let name = tokens.text(operand.start);
             // The build's answer first: the file is searched only for the
             // few names a build fixes.
-            let is = defined(name, build).filter(|_| !own(name));
+            let kept = build == Build::Hip
+                && name == b"__CUDACC__"
+                && before_own_hip_branch(tokens, d);
+            let is = if kept {
+                Some(false)
+            } else {
+                defined(name, build).filter(|_| !own(name))
+            };
             let negated = dir.name.ends_with("ndef");
             is.map(|b| b != negated)
         }
@@ -111,7 +118,7 @@ pub(crate) fn branch_taken(
     both(earlier_fail, value(tokens, branches[k], build))
 }
 
-/// Whether directive `d` is an `#if` or `#elif` whose group has a later
+/// Whether directive `d` is an `#if`, `#ifdef` or `#elif` whose group has a later
 /// `#elif` testing a macro HIP's compiler defines itself (GLM's
 /// simd/platform.h: `#elif defined(__CUDACC__)` … `#elif defined(__HIP__)`):
 /// hipcc defines no `__CUDACC__`, so it takes the project's own HIP branch,
@@ -127,7 +134,7 @@ pub(crate) fn before_own_hip_branch(tokens: &Tokens<'_>, d: usize) -> bool {
         b"__HIP_PLATFORM_HCC__",
     ];
     let dirs = &tokens.lx.directives;
-    if !matches!(dirs[d].name.as_str(), "if" | "elif") {
+    if !matches!(dirs[d].name.as_str(), "if" | "elif" | "ifdef") {
         return false;
     }
     // Not negated: `!defined(__HIP__)`, `!__HIP__`.
@@ -427,6 +434,11 @@ mod tests {
         assert_eq!(hip("#ifdef __CUDA_ARCH__\n"), Some(false));
         assert_eq!(hip("#ifndef __HIP_PLATFORM_AMD__\n"), Some(false));
         assert_eq!(hip("#if defined(__CUDACC__)\n"), Some(true));
+        // Before the project's own HIP branch, `__CUDACC__` is left as it
+        // is, and hipcc does not define it.
+        assert_eq!(hip("#if defined(__CUDACC__)\n#elif defined(__HIP__)\n#endif\n"), Some(false));
+        assert_eq!(hip("#ifdef __CUDACC__\n#elif defined(__HIP__)\n#endif\n"), Some(false));
+        assert_eq!(hip("#if defined(__CUDACC__)\n#elif !defined(__HIP__)\n#endif\n"), Some(true));
         assert_eq!(
             hip("#if !defined(USE_ROCM) && !defined __HIPCC__\n"),
             Some(false)
