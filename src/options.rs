@@ -27,6 +27,18 @@ pub struct Options {
     /// file is too. Filled by the CLI from the run's files and the headers
     /// they include ([`crate::project::macro_declared`]).
     pub macro_declared: Vec<(String, String)>,
+    /// The object-like macros the run's files and the headers they include
+    /// define as `__host__ __device__` (`#define HOST_DEVICE __host__
+    /// __device__`), read as those words where they head a definition in
+    /// another file. Filled by the CLI ([`crate::project::run_macros`]).
+    pub host_device_macros: Vec<String>,
+    /// For each macro a file of the run defines to paste a CUDA prefix
+    /// (`#define cuda(Call) cuda ## Call`) and the run's files use: the
+    /// pasted names that are no plain rename to HIP (none: the prefix is
+    /// rewritten where it is defined, though the uses are in other files).
+    /// Filled by the CLI ([`crate::project::run_macros`]); where a macro is
+    /// not listed, its file's own uses decide.
+    pub pasted_uses: Vec<(String, Vec<String>)>,
     /// Leave CUDA names inside string literals as they are (`--keep-strings`).
     pub keep_strings: bool,
     /// The `#include "…"` paths of CUDA headers the translation would write

@@ -339,31 +339,73 @@ pub fn drop_declared(
     });
 }
 
-/// One file's scan for [`macro_declared`]: the names it declares through a
-/// macro, and the headers it includes by a relative path.
-type Scanned = (Vec<(String, String)>, Vec<PathBuf>);
+/// What the run's files, and the headers they include by a relative path
+/// (transitively), define that other files read: see [`run_macros`].
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct RunMacros {
+    /// [`crate::Options::macro_declared`].
+    pub declared: Vec<(String, String)>,
+    /// [`crate::Options::host_device_macros`].
+    pub host_device: Vec<String>,
+    /// [`crate::Options::pasted_uses`].
+    pub pasted: Vec<(String, Vec<String>)>,
+}
 
-/// What the classes and namespaces of `files`, and of the headers they
-/// include by a relative path (transitively), declare through a macro
-/// ([`crate::translate::macro_declared`]), for
-/// [`crate::Options::macro_declared`]: read before the run, so that a file
-/// calling `async_alloc::cudaMemPoolCreate` renames it as the header that
-/// defines it does.
-pub fn macro_declared(files: &[PathBuf]) -> Vec<(String, String)> {
+impl RunMacros {
+    /// Puts what was found into `opts`.
+    pub fn apply(self, opts: &mut crate::Options) {
+        opts.macro_declared = self.declared;
+        opts.host_device_macros = self.host_device;
+        opts.pasted_uses = self.pasted;
+    }
+}
+
+/// One file's scan for [`run_macros`]: the names it declares through a
+/// macro, its `__host__ __device__` macros, the macros of a run file that
+/// paste a CUDA prefix, and the headers it includes by a relative path.
+type Scanned = (
+    Vec<(String, String)>,
+    Vec<String>,
+    Vec<crate::translate::PastedMacro>,
+    Vec<PathBuf>,
+);
+
+/// What the run's files and the headers they include by a relative path
+/// (transitively) define for each other, read before the run: the names
+/// their classes declare through a macro
+/// ([`crate::translate::macro_declared`]); the macros defined as
+/// `__host__ __device__` ([`host_device_macros`]); and, for each macro a
+/// file of the run defines to paste a CUDA prefix (`#define cuda(Call)
+/// cuda ## Call`), the names its uses in all those files paste that are no
+/// plain rename at `target` (`cudaThreadSynchronize`), where it has uses.
+pub fn run_macros(files: &[PathBuf], target: &crate::mappings::Target) -> RunMacros {
     use rayon::prelude::*;
-    let mut seen: HashSet<PathBuf> = files.iter().map(|f| lexical(f)).collect();
+    let run: HashSet<PathBuf> = files.iter().map(|f| lexical(f)).collect();
+    let mut seen = run.clone();
+    let mut visited: Vec<PathBuf> = files.to_vec();
     let mut batch: Vec<PathBuf> = files.to_vec();
-    let mut found = Vec::new();
-    let scan = |path: &PathBuf| {
+    let mut found = RunMacros::default();
+    let mut pastes = Vec::new();
+    let scan = |path: &PathBuf| -> Scanned {
         let Ok(src) = std::fs::read(path) else {
-            return (Vec::new(), Vec::new());
+            return Default::default();
         };
         let dir = path.parent().unwrap_or(Path::new("."));
         let includes = relative_includes(&src)
             .into_iter()
             .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
             .collect();
-        (crate::translate::macro_declared(&src), includes)
+        let pasted = if run.contains(&lexical(path)) {
+            crate::translate::pasted_macros(&src)
+        } else {
+            Vec::new()
+        };
+        (
+            crate::translate::macro_declared(&src),
+            host_device_macros(&src),
+            pasted,
+            includes,
+        )
     };
     while !batch.is_empty() {
         // A file or two (a build system's per-file call) is read on this
@@ -374,18 +416,111 @@ pub fn macro_declared(files: &[PathBuf]) -> Vec<(String, String)> {
             batch.par_iter().map(scan).collect()
         };
         batch = Vec::new();
-        for (pairs, includes) in read {
-            found.extend(pairs);
+        for (pairs, host_device, pasted, includes) in read {
+            found.declared.extend(pairs);
+            found.host_device.extend(host_device);
+            pastes.extend(pasted);
             batch.extend(
                 includes
                     .into_iter()
                     .filter(|p| seen.insert(p.clone()) && p.is_file()),
             );
         }
+        visited.extend(batch.iter().cloned());
     }
-    found.sort_unstable();
-    found.dedup();
+    found.declared.sort_unstable();
+    found.declared.dedup();
+    found.host_device.sort_unstable();
+    found.host_device.dedup();
+    if !pastes.is_empty() {
+        found.pasted = pasted_uses(&visited, &pastes, target);
+    }
     found
+}
+
+/// For each macro of `pastes` used in `files`: the names its uses paste
+/// that are no plain rename at `target` (see [`run_macros`]). Only the
+/// files naming one of the macros are lexed.
+fn pasted_uses(
+    files: &[PathBuf],
+    pastes: &[crate::translate::PastedMacro],
+    target: &crate::mappings::Target,
+) -> Vec<(String, Vec<String>)> {
+    use rayon::prelude::*;
+    let per_file: Vec<Vec<(String, usize, Vec<String>)>> = files
+        .par_iter()
+        .map(|path| {
+            let Ok(src) = std::fs::read(path) else {
+                return Vec::new();
+            };
+            let named = pastes
+                .iter()
+                .any(|p| memchr::memmem::find(&src, p.name.as_bytes()).is_some());
+            if !named {
+                return Vec::new();
+            }
+            crate::translate::pasted_uses(&src, pastes, target)
+        })
+        .collect();
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for (name, uses, inexact) in per_file.into_iter().flatten() {
+        if uses == 0 {
+            continue;
+        }
+        let at = match out.iter().position(|(n, _)| *n == name) {
+            Some(at) => at,
+            None => {
+                out.push((name, Vec::new()));
+                out.len() - 1
+            }
+        };
+        for n in inexact {
+            if !out[at].1.contains(&n) {
+                out[at].1.push(n);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The object-like macros `src` defines as `__host__ __device__` (with
+/// other plain words or none: `#define HOST_DEVICE __host__ __device__`,
+/// `#define HD inline __host__ __device__`), in any branch: a definition
+/// headed by one is for both sides where HIP compiles that branch. Read
+/// from the text, a `#define` on one line.
+pub fn host_device_macros(src: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    if memchr::memmem::find(src, b"__host__").is_none() {
+        return out;
+    }
+    for at in memchr::memmem::find_iter(src, b"define") {
+        let line_start = memchr::memrchr(b'\n', &src[..at]).map_or(0, |p| p + 1);
+        if src[line_start..at].trim_ascii() != b"#" {
+            continue;
+        }
+        let rest = &src[at + 6..];
+        if !rest.first().is_some_and(|b| *b == b' ' || *b == b'\t') {
+            continue;
+        }
+        let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+        let mut words = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty());
+        let Some(name) = words.next() else {
+            continue;
+        };
+        let body: Vec<&[u8]> = words.collect();
+        let plain = |w: &&[u8]| w.iter().all(|&b| is_word(b));
+        if plain(&name)
+            && body.iter().all(plain)
+            && body.contains(&&b"__host__"[..])
+            && body.contains(&&b"__device__"[..])
+        {
+            out.push(String::from_utf8_lossy(name).into_owned());
+        }
+    }
+    out
 }
 
 /// Scans `batch` and, transitively, the headers it includes that are not in

@@ -508,6 +508,48 @@ fn separable_compilation_is_reported_only_where_device_code_links_across_units()
 }
 
 #[test]
+fn a_pasting_macro_is_judged_by_its_uses_in_every_file_of_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = "#pragma once\n#include <cuda_runtime.h>\n\
+                  #define cuda(Call) do { cudaError_t e = cuda ## Call; (void)e; } while (0)\n";
+    fs::write(dir.path().join("check.h"), header).unwrap();
+    let write = |name: &str, body: &str| {
+        let text = format!("#include \"check.h\"\n{body}\n");
+        fs::write(dir.path().join(name), text).unwrap();
+    };
+    // Translates `files` into `out`: the header's output and the messages.
+    let translate = |out: &str, files: &[&str]| {
+        let mut args = vec!["--hip-version", "5.2", "--output-dir", out];
+        args.extend(files);
+        let o = run(&args, dir.path());
+        let header = fs::read_to_string(dir.path().join(out).join("check.h")).unwrap();
+        (header, stderr(&o))
+    };
+    write(
+        "a.cu",
+        "void f(float* p) { cuda(Malloc(&p, 4)); cuda(Free(p)); }",
+    );
+    // Every use in the run is a plain rename: the header pastes HIP's prefix.
+    let (out, err) = translate("out", &["check.h", "a.cu"]);
+    assert!(out.contains("hipError_t e = hip ## Call"), "{out}");
+    assert!(!err.contains("HIP-W005"), "{err}");
+    // The header alone: its uses are unknown, so it is announced, not rewritten.
+    let (out, err) = translate("out1", &["check.h"]);
+    assert!(
+        out.contains("= cuda ## Call") && err.contains("never calls through it"),
+        "{err}"
+    );
+    // One use in another file pastes a name HIP calls otherwise: announced.
+    write("b.cu", "void g() { cuda(ThreadSynchronize()); }");
+    let (out, err) = translate("out2", &["check.h", "a.cu", "b.cu"]);
+    assert!(out.contains("= cuda ## Call"), "{out}");
+    assert!(
+        err.contains("HIP-W005") && err.contains("`cudaThreadSynchronize`"),
+        "{err}"
+    );
+}
+
+#[test]
 fn names_the_project_declares_are_no_unmapped_api() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("include")).unwrap();

@@ -92,7 +92,7 @@ fn translate_fixtures() {
         let src = std::fs::read(path).unwrap();
         let mut opts = options_for(&String::from_utf8_lossy(&src));
         // What the CLI reads before a run over this file alone.
-        opts.macro_declared = hipify_rs::project::macro_declared(&[path.to_path_buf()]);
+        hipify_rs::project::run_macros(&[path.to_path_buf()], &opts.target).apply(&mut opts);
         insta::assert_snapshot!(render(path, &src, &opts));
     });
 }

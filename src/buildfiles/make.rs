@@ -147,22 +147,33 @@ fn assignment(src: &[u8], code: Range<usize>) -> Option<(Range<usize>, usize)> {
 /// Whitespace-separated words of `range` (a `\` before a line break is blank),
 /// as flag items: inside a function call (`$(foreach s,$(L),-arch=sm_$(s))`)
 /// a flag starts after the last argument comma, and both the flag and a value
-/// end before a parenthesis the word does not open.
+/// end before a parenthesis the word does not open. The words of a
+/// `$(shell …)` call are a command's (`$(shell starpu_machine_display |
+/// grep CUDA | head -1)`, StarPU's tutorial Makefile), not flags.
 pub fn items(src: &[u8], range: Range<usize>) -> Vec<Item> {
-    // Depth of `$(`/`${` groups at each byte.
+    // Depth of `$(`/`${` groups at each byte, and whether a `$(shell` group
+    // holds it.
     let mut depth = vec![0usize; range.len() + 1];
+    let mut in_shell = vec![false; range.len() + 1];
+    let mut shells: Vec<bool> = Vec::new();
     let mut d = 0usize;
     let mut i = range.start;
     while i < range.end {
         depth[i - range.start] = d;
+        in_shell[i - range.start] = shells.iter().any(|&s| s);
         if src[i] == b'$' && matches!(src.get(i + 1), Some(b'(' | b'{')) {
             depth[i + 1 - range.start] = d;
             d += 1;
+            let word = &src[i + 2..range.end];
+            shells.push(
+                word.starts_with(b"shell") && word.get(5).is_some_and(|b| b.is_ascii_whitespace()),
+            );
             i += 2;
             continue;
         }
         if matches!(src[i], b')' | b'}') && d > 0 {
             d -= 1;
+            shells.pop();
         }
         i += 1;
     }
@@ -206,7 +217,7 @@ pub fn items(src: &[u8], range: Range<usize>) -> Vec<Item> {
         if let Some(&o) = open.last() {
             flag_start = flag_start.max(o + 2);
         }
-        if flag_start < end {
+        if flag_start < end && !in_shell[flag_start - range.start] {
             out.push(Item {
                 flag: flag_start..end,
                 value: ws..end,
@@ -605,6 +616,15 @@ mod tests {
             &src[its[2].value.clone()],
             b"arch=compute_$(sm),code=sm_$(sm)"
         );
+    }
+
+    #[test]
+    fn items_in_shell_calls() {
+        // A command's words, not flags: only what is outside the call.
+        let src = b"$(shell starpu_machine_display 2>/dev/null | grep CUDA | head -1) -O3";
+        let its = items(src, 0..src.len());
+        let flags: Vec<&[u8]> = its.iter().map(|i| &src[i.flag.clone()]).collect();
+        assert_eq!(flags, vec![&b"-O3"[..]]);
     }
 
     fn tr(src: &str) -> String {

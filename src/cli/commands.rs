@@ -97,14 +97,15 @@ pub(super) fn run_verify(cli: &Cli, config: &Config) -> Result<u8> {
             target.hip_version = v;
         }
     }
+    let mut translate = Options {
+        target,
+        ..options(t, true, cli, config)?
+    };
+    hipify_rs::project::run_macros(&files, &translate.target).apply(&mut translate);
     let opts = verify::VerifyOptions {
         // The translation the main command writes (config's launch syntax,
         // strings and severities), with the fixes applied.
-        translate: Options {
-            target,
-            macro_declared: hipify_rs::project::macro_declared(&files),
-            ..options(t, true, cli, config)?
-        },
+        translate,
         archs: offload_arch.clone(),
         include_dirs: include.clone(),
         defines: define.clone(),

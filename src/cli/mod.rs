@@ -135,6 +135,8 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         keep_strings: t.keep_strings || config.keep_strings.unwrap_or(false),
         // Read from the files once they are known.
         macro_declared: Vec::new(),
+        host_device_macros: Vec::new(),
+        pasted_uses: Vec::new(),
         shipped_headers: Vec::new(),
         own_functions: Vec::new(),
         report_fixed: false,
@@ -248,7 +250,7 @@ fn execute(cli: Cli) -> Result<u8> {
             .context("starting worker threads")?;
     }
     let project = ProjectNames::new(files.clone());
-    opts.macro_declared = hipify_rs::project::macro_declared(&files);
+    hipify_rs::project::run_macros(&files, &opts.target).apply(&mut opts);
     let run = Run {
         cli: &cli,
         opts: &opts,

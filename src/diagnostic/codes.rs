@@ -188,8 +188,9 @@ it is because an argument HIP has no parameter for is not null (CUDA 13's \
 translated whose arguments still need a hand (`cusparseSpSV_solve` without the buffer \
 hipSPARSE takes). A macro that pastes API names onto a CUDA prefix (`#define cuda(Call) … \
 cuda ## Call`, used as `cuda(Malloc(&p, n))`) gets HIP's prefix where every name the file pastes \
-is a plain rename (`hipMalloc`); otherwise, or where the file never uses the macro, the paste \
-is reported with the names that are not. Some have an exact AMD form the translation supplies itself, a required fix: \
+is a plain rename (`hipMalloc`); a macro a header of the run defines and other files use is \
+judged by its uses in all the run's files and the headers they include. Otherwise, or where no \
+file of the run uses the macro, the paste is reported with the names that are not. Some have an exact AMD form the translation supplies itself, a required fix: \
 `__syncwarp`, defined once per file for AMD GPUs (its memory ordering: a wavefront runs in \
 lockstep), and `atomicInc_system`/`atomicDec_system` (a system-scope compare-and-swap loop).\n\nBefore:\n\n```cuda\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n```\n\n\
 After:\n\n```cpp\n#if !defined(__HIP_PLATFORM_AMD__)\ncudaDeviceFlushGPUDirectRDMAWrites(target, scope);\n#endif\n```";
@@ -361,8 +362,14 @@ one of them on the pair (a fallback for GPUs before sm_80) is kept for CUDA alon
 while HIP's `hip_complex.h` defines `-a`, `+ - * /`, `== !=`, the compound assignments and \
 `a * scalar` on `hipFloatComplex`/`hipDoubleComplex`: one with HIP's parameters (`const T&`) is \
 a redefinition, a `__host__ __device__` one with others makes every use ambiguous (a \
-`__device__` or host one taking values is preferred to HIP's and compiles). One that only \
-returns cuComplex.h's function for the operator (`return cuCadd(a, b);`) is kept for CUDA alone.\n\nBefore:\n\n```cuda\n\
+`__device__` or host one taking values is preferred to HIP's and compiles); a project's macro \
+defined as `__host__ __device__` (`HOST_DEVICE`, in the file or a header of the run) counts as \
+those words. One that only returns cuComplex.h's function for the operator (`return cuCadd(a, \
+b);`) is kept for CUDA alone. `float2` and `double2` are HIP's complex types, so the vendored \
+`helper_math.h`'s `operator+(float2, float2)` is ambiguous with hip_complex.h's in a unit that \
+includes both: a `+` or `-` that adds the components is kept for CUDA alone (HIP's complex sum \
+and its vector template compute the same); a `*` or `/` (HIP's is the complex product) is \
+reported where the file includes cuComplex.h itself.\n\nBefore:\n\n```cuda\n\
 inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
 a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
 #if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \

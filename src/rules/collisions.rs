@@ -186,6 +186,9 @@ fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<Operator> {
         k = cx.next(j);
     }
     let op_tokens = op_start.map_or(0..0, |s| s..k.unwrap_or(s));
+    if matches!(op.as_slice(), b"+" | b"-" | b"*" | b"/") {
+        return complex_vector_operator(cx, i, &op, k, found);
+    }
     // HIP declares the compound assignments as members of its vector type:
     // with the project's free one, `a += b` has two exact matches. (Its
     // binary operators lose to a project's non-template ones: those compile.)
@@ -224,6 +227,122 @@ fn operator(cx: &Cx<'_>, i: usize, found: &Collisions) -> Option<Operator> {
         .with_help(format!("remove it (HIP's `operator{op}` on `{ty}` does the same), or keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`")),
         guard,
     })
+}
+
+/// A binary `+ - * /` of the project's on two `float2` or two `double2`
+/// (helper_math.h's `operator+(float2 a, float2 b)`): HIP's complex types
+/// are these vector types (`typedef float2 hipFloatComplex`,
+/// amd_hip_complex.h, HIP 5.2.3: 131, 178), and `hip_complex.h` defines the
+/// four operators on them (225-270, by `const &`), so where a unit
+/// includes it (a `cuComplex.h`, `cufft.h` or `cublas_v2.h` translated) every
+/// call is ambiguous between the two non-templates (checked with hipcc
+/// 5.2). A `+` or `-` that adds the components (`return make_float2(a.x +
+/// b.x, a.y + b.y);`) is kept for CUDA alone: HIP's complex sum and, where
+/// `hip_complex.h` is not included, `HIP_vector_type`'s operator template
+/// compute the same. A `*` or `/` is no such thing (HIP's is the complex
+/// product, the project's the components'): reported where the file
+/// includes CUDA's complex header itself, and left to the compiler
+/// elsewhere (an error at the call, never a silent change).
+fn complex_vector_operator(
+    cx: &Cx<'_>,
+    i: usize,
+    op: &[u8],
+    k: Option<usize>,
+    found: &Collisions,
+) -> Option<Operator> {
+    let (open, close) = k
+        .filter(|&o| cx.is_punct(o, b"("))
+        .and_then(|o| defined_params(cx, o))?;
+    let params = cx.call_args(open)?.args;
+    let [(a0, a1), (b0, b1)] = params.as_slice() else {
+        return None;
+    };
+    let ty = (*a0..*a1).find(|&t| matches!(cx.text(t), b"float2" | b"double2"))?;
+    let same = |(s, e): (usize, usize)| {
+        (s..e).filter(|&t| cx.text(t) == cx.text(ty)).count() == 1
+            && !(s..e).any(|t| cx.is_punct(t, b"*") || cx.is_punct(t, b"::"))
+            && e > s + 1
+            && cx.tok(e - 1).kind == TokenKind::Ident
+            && cx.text(e - 1) != cx.text(ty)
+    };
+    if !same((*a0, *a1))
+        || !same((*b0, *b1))
+        || found.hip_never_compiles(cx, cx.tok(i).start as usize)
+    {
+        return None;
+    }
+    let guard = matches!(op, b"+" | b"-")
+        .then(|| componentwise_sum(cx, op, ty, (cx.text(a1 - 1), cx.text(b1 - 1)), close))
+        .flatten()
+        .and_then(|end| definition_lines(cx, i, end));
+    if guard.is_none() && !includes_complex_header(cx) {
+        return None;
+    }
+    let (op, ty) = (
+        String::from_utf8_lossy(op),
+        String::from_utf8_lossy(cx.text(ty)),
+    );
+    let complex = if ty == "float2" {
+        "hipFloatComplex"
+    } else {
+        "hipDoubleComplex"
+    };
+    Some(Operator {
+        ty: ty.to_string(),
+        found: Diagnostic::new(
+            Code::HipCollision,
+            cx.span(i, open),
+            format!("the project defines `operator{op}` on `{ty}`, which is HIP's `{complex}`: `hip_complex.h` defines `operator{op}` on it too, so where a unit includes it (for cuComplex.h, cuFFT or cuBLAS) calls are ambiguous"),
+        )
+        .with_help(if guard.is_some() {
+            format!("keep it only for CUDA with `#ifndef __HIP_PLATFORM_AMD__`: HIP's complex `operator{op}` and its vector operator compute the same")
+        } else {
+            format!("HIP's `operator{op}` on `{complex}` is the complex one, not component-wise: call a function of the project's for this operation where the unit includes `hip_complex.h`")
+        }),
+        guard,
+    })
+}
+
+/// The closing `}` of the body after parameters `close` where it only
+/// returns the components' `op` (`return make_float2(a.x + b.x, a.y +
+/// b.y);` for vector type token `ty`, parameters named `a`, `b`).
+fn componentwise_sum(
+    cx: &Cx<'_>,
+    op: &[u8],
+    ty: usize,
+    (a, b): (&[u8], &[u8]),
+    close: usize,
+) -> Option<usize> {
+    let mut brace = cx.next(close)?;
+    while cx.tok(brace).kind == TokenKind::Ident {
+        brace = cx.next(brace)?;
+    }
+    let end = cx.matching_close(brace)?;
+    let make = [&b"make_"[..], cx.text(ty)].concat();
+    let mut want: Vec<&[u8]> = vec![b"return", &make, b"("];
+    for (n, c) in [&b"x"[..], b"y"].into_iter().enumerate() {
+        if n > 0 {
+            want.push(b",");
+        }
+        want.extend([a, b".", c, op, b, b".", c]);
+    }
+    want.extend([&b")"[..], b";"]);
+    let body: Vec<&[u8]> = (brace + 1..end).map(|k| cx.text(k)).collect();
+    (body == want).then_some(end)
+}
+
+/// Whether the file includes CUDA's or HIP's complex header.
+fn includes_complex_header(cx: &Cx<'_>) -> bool {
+    cx.lx
+        .directives
+        .iter()
+        .filter(|d| d.name == "include")
+        .any(|d| {
+            let line = &cx.src[d.hash as usize..d.end as usize];
+            [&b"cuComplex.h"[..], b"hip_complex.h"]
+                .iter()
+                .any(|h| memchr::memmem::find(line, h).is_some())
+        })
 }
 
 /// CUDA's complex types and HIP's: `cuComplex.h` declares no operators,
@@ -326,9 +445,24 @@ fn complex_operator(
         })
         .map(|s| s.k);
     let (mut host, mut device) = (false, false);
+    // A project's macro for both (`HOST_DEVICE inline cuFloatComplex
+    // operator+(…)`, `#define HOST_DEVICE __host__ __device__` in this file
+    // or a header of the run).
+    let mut macros: Option<Vec<String>> = None;
     for t in head {
         host |= cx.is_ident(t, b"__host__");
         device |= cx.is_ident(t, b"__device__");
+        if cx.tok(t).kind == TokenKind::Ident && !cx.text(t).starts_with(b"__") {
+            let word = cx.text(t);
+            let named = |m: &String| m.as_bytes() == word;
+            let both = cx.opts.host_device_macros.iter().any(named)
+                || macros
+                    .get_or_insert_with(|| crate::project::host_device_macros(cx.src))
+                    .iter()
+                    .any(named);
+            host |= both;
+            device |= both;
+        }
     }
     let redefined = on_hip_types && as_hip;
     let collides = on_hip_types && (as_hip || host && device);

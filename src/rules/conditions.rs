@@ -71,18 +71,27 @@ pub(crate) fn value_with_unknown(
             let name = tokens.text(operand.start);
             // The build's answer first: the file is searched only for the
             // few names a build fixes.
-            let is = defined(name, build).filter(|_| !own(name));
+            let kept = build == Build::Hip
+                && name == b"__CUDACC__"
+                && before_own_hip_branch(tokens, d);
+            let is = if kept {
+                Some(false)
+            } else {
+                defined(name, build).filter(|_| !own(name))
+            };
             let negated = dir.name.ends_with("ndef");
             is.map(|b| b != negated)
         }
         "else" => Some(true),
         "if" | "elif" => {
+            let cuda_kept = build == Build::Hip && before_own_hip_branch(tokens, d);
             let mut e = Expr {
                 tokens,
                 at: operand.start,
                 end: operand.end,
                 build,
                 own: &own,
+                cuda_kept,
             };
             let v = e.binary(0).ok()?;
             (e.at == e.end).then_some(())?;
@@ -107,6 +116,55 @@ pub(crate) fn branch_taken(
         earlier_fail = both(earlier_fail, value(tokens, b, build).map(|v| !v));
     }
     both(earlier_fail, value(tokens, branches[k], build))
+}
+
+/// Whether directive `d` is an `#if`, `#ifdef` or `#elif` whose group has a later
+/// `#elif` testing a macro HIP's compiler defines itself (GLM's
+/// simd/platform.h: `#elif defined(__CUDACC__)` … `#elif defined(__HIP__)`):
+/// hipcc defines no `__CUDACC__`, so it takes the project's own HIP branch,
+/// and the translation leaves `__CUDACC__` there as it is (renamed, HIP
+/// would take the CUDA branch: `#error "GLM requires CUDA 7.0 or higher"`,
+/// `CUDA_VERSION` being undefined). On HIP, `__CUDACC__` reads undefined
+/// in that condition.
+pub(crate) fn before_own_hip_branch(tokens: &Tokens<'_>, d: usize) -> bool {
+    const HIP_COMPILER: [&[u8]; 4] = [
+        b"__HIP__",
+        b"__HIPCC__",
+        b"__HIP_PLATFORM_AMD__",
+        b"__HIP_PLATFORM_HCC__",
+    ];
+    let dirs = &tokens.lx.directives;
+    if !matches!(dirs[d].name.as_str(), "if" | "elif" | "ifdef") {
+        return false;
+    }
+    // Not negated: `!defined(__HIP__)`, `!__HIP__`.
+    let negated = |t: usize| {
+        let mut p = tokens.prev(t);
+        if let Some(o) = p.filter(|&o| tokens.is_punct(o, b"(")) {
+            p = tokens.prev(o);
+        }
+        if let Some(w) = p.filter(|&w| tokens.is_ident(w, b"defined")) {
+            p = tokens.prev(w);
+        }
+        p.is_some_and(|p| tokens.is_punct(p, b"!"))
+    };
+    let mut depth = 0usize;
+    for dir in &dirs[d + 1..] {
+        match dir.name.as_str() {
+            "if" | "ifdef" | "ifndef" => depth += 1,
+            "endif" if depth == 0 => return false,
+            "endif" => depth -= 1,
+            "elif" if depth == 0 => {
+                let tests_hip = (dir.first_token as usize + 1..dir.end_token as usize)
+                    .any(|t| HIP_COMPILER.contains(&tokens.text(t)) && !negated(t));
+                if tests_hip {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Three-valued `a && b`: false if either is, unknown unless both are known.
@@ -153,6 +211,9 @@ struct Expr<'t, 'a> {
     end: usize,
     build: Build,
     own: &'t dyn Fn(&[u8]) -> bool,
+    /// `__CUDACC__` is left as it is here, before the project's own HIP
+    /// branch ([`before_own_hip_branch`]): undefined on HIP.
+    cuda_kept: bool,
 }
 
 /// Binary operators by precedence, loosest first.
@@ -288,6 +349,9 @@ impl Expr<'_, '_> {
     }
 
     fn is_defined(&self, name: &[u8]) -> Option<bool> {
+        if self.cuda_kept && name == b"__CUDACC__" {
+            return Some(false);
+        }
         defined(name, self.build).filter(|_| !(self.own)(name))
     }
 
@@ -370,6 +434,11 @@ mod tests {
         assert_eq!(hip("#ifdef __CUDA_ARCH__\n"), Some(false));
         assert_eq!(hip("#ifndef __HIP_PLATFORM_AMD__\n"), Some(false));
         assert_eq!(hip("#if defined(__CUDACC__)\n"), Some(true));
+        // Before the project's own HIP branch, `__CUDACC__` is left as it
+        // is, and hipcc does not define it.
+        assert_eq!(hip("#if defined(__CUDACC__)\n#elif defined(__HIP__)\n#endif\n"), Some(false));
+        assert_eq!(hip("#ifdef __CUDACC__\n#elif defined(__HIP__)\n#endif\n"), Some(false));
+        assert_eq!(hip("#if defined(__CUDACC__)\n#elif !defined(__HIP__)\n#endif\n"), Some(true));
         assert_eq!(
             hip("#if !defined(USE_ROCM) && !defined __HIPCC__\n"),
             Some(false)

@@ -20,7 +20,7 @@
 mod bodies;
 pub(crate) mod branches;
 mod collisions;
-mod conditions;
+pub(crate) mod conditions;
 mod edits;
 mod guards;
 mod libraries;

@@ -986,6 +986,9 @@ fn last_segment(name: &str) -> &str {
 
 fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, hip: Option<&'static str>) {
     let Some(hip) = hip else { return };
+    if hip == "__HIPCC__" && before_own_hip_branch(cx, i) {
+        return;
+    }
     if hip == "__HIPCC__" && tested_by_value(cx, i) {
         // `#if __CUDACC__`: HIP's NVIDIA headers define `__HIPCC__` empty,
         // and `#if` of nothing is an error there; whether it is defined
@@ -1030,6 +1033,15 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, hip: Option<&'static str>) {
         cx.edits.push(Edit::replace(cx.tok(i).range(), hip));
         *cx.stats.rewrites.entry(m.family).or_default() += 1;
     }
+}
+
+/// Whether token `i` (`__CUDACC__`) is in the condition of an `#if` or
+/// `#elif` that the project's own HIP branch follows (see
+/// [`crate::rules::conditions::before_own_hip_branch`]): left as it is.
+fn before_own_hip_branch(cx: &Cx<'_>, i: usize) -> bool {
+    let tok = cx.tok(i);
+    tok.in_directive()
+        && crate::rules::conditions::before_own_hip_branch(&cx.tokens, tok.directive as usize)
 }
 
 /// Whether token `i` names a macro in a directive rather than using it:

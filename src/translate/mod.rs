@@ -27,6 +27,7 @@ pub(crate) use identifiers::{
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 pub(crate) use members::CG_WORDS;
+pub use pasted::{PastedMacro, pasted_macros, pasted_uses};
 pub(crate) use shims::answers as shim_answers;
 pub(crate) use shims::atomic_add_overload;
 pub(crate) use shims::bf16_pair_shim;

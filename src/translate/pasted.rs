@@ -7,12 +7,16 @@
 //! rewritten (`hip ## Call`). Otherwise the paste is left and the names
 //! rule reports it (HIP-W005): a name HIP calls otherwise
 //! (`cudaThreadSynchronize` → `hipDeviceSynchronize`), one whose arguments
-//! change, or a macro the file never uses (its uses are in other files).
+//! change, or a macro the file never uses. A macro defined in one file of
+//! the run and used in others (a project's error-check header) is judged
+//! by its uses in all the run's files and the headers they include
+//! ([`crate::project::run_macros`], [`crate::Options::pasted_uses`]).
 
 use super::{Cx, Left};
 use crate::edit::Edit;
 use crate::lex::TokenKind;
-use crate::mappings::{self, Status};
+use crate::mappings::{self, Status, Target};
+use crate::tokens::Tokens;
 
 /// The prefixes pasted onto API names, and HIP's for each.
 const PREFIXES: &[(&[u8], &str)] = &[
@@ -30,6 +34,9 @@ struct Paste {
     prefix: usize,
     hip: &'static str,
     param: usize,
+    /// Whether the prefix is CUDA's; else it is HIP's (`hip ## a`, the
+    /// project's own HIP definition of the macro).
+    cuda: bool,
 }
 
 /// Rewrites each exact paste's prefix; records the others in
@@ -38,8 +45,39 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     if memchr::memmem::find(cx.src, b"##").is_none() {
         return;
     }
-    for p in pastes(cx) {
-        let (uses, inexact) = pasted_names(cx, &p);
+    let found = pastes(cx);
+    // The same macro the project defines in another branch with HIP's
+    // prefix (SUNDIALS' `#if defined(USE_CUDA) #define GPU_PREFIX(a)
+    // cuda##a #elif defined(USE_HIP) #define GPU_PREFIX(a) hip##a`): the
+    // project builds its uses for HIP that way, so HIP's prefix is exact.
+    let own_hip: Vec<bool> = found
+        .iter()
+        .map(|p| {
+            found.iter().any(|h| {
+                !h.cuda
+                    && h.hip == p.hip
+                    && h.param == p.param
+                    && cx.text(h.macro_name) == cx.text(p.macro_name)
+            })
+        })
+        .collect();
+    for (p, own_hip) in found.iter().zip(own_hip).filter(|(p, _)| p.cuda) {
+        if own_hip {
+            cx.edits
+                .push(Edit::replace(cx.tok(p.prefix).range(), p.hip));
+            continue;
+        }
+        let name = cx.text(p.macro_name);
+        let run = cx
+            .opts
+            .pasted_uses
+            .iter()
+            .find(|(n, _)| n.as_bytes() == name)
+            .map(|(_, inexact)| inexact.clone());
+        let (uses, inexact) = match run {
+            Some(inexact) => (1, inexact),
+            None => pasted_names(cx, p, &cx.opts.target),
+        };
         if uses > 0 && inexact.is_empty() {
             cx.edits
                 .push(Edit::replace(cx.tok(p.prefix).range(), p.hip));
@@ -52,8 +90,62 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
     }
 }
 
+/// A macro pasting a CUDA prefix onto a parameter, for
+/// [`crate::project::run_macros`]: its name, and which parameter and
+/// prefix it pastes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PastedMacro {
+    /// The macro's name.
+    pub name: String,
+    param: usize,
+    prefix: &'static [u8],
+    hip: &'static str,
+}
+
+/// The macros `src` defines to paste a CUDA prefix (none is lexed for a
+/// file without `##`).
+pub fn pasted_macros(src: &[u8]) -> Vec<PastedMacro> {
+    if memchr::memmem::find(src, b"##").is_none() {
+        return Vec::new();
+    }
+    let lexed = crate::lex::lex(src);
+    let tokens = Tokens::new(src, &lexed);
+    pastes(&tokens)
+        .into_iter()
+        .filter(|p| p.cuda)
+        .map(|p| PastedMacro {
+            name: String::from_utf8_lossy(tokens.text(p.macro_name)).into_owned(),
+            param: p.param,
+            prefix: PREFIXES
+                .iter()
+                .find(|(c, _)| *c == tokens.text(p.prefix))
+                .map_or(&b""[..], |(c, _)| c),
+            hip: p.hip,
+        })
+        .collect()
+}
+
+/// For each macro of `macros`: its name, how many uses `src` has, and the
+/// names they paste that are no plain rename at `target`.
+pub fn pasted_uses(
+    src: &[u8],
+    macros: &[PastedMacro],
+    target: &Target,
+) -> Vec<(String, usize, Vec<String>)> {
+    let lexed = crate::lex::lex(src);
+    let tokens = Tokens::new(src, &lexed);
+    macros
+        .iter()
+        .map(|m| {
+            let (uses, inexact) =
+                uses_of(&tokens, m.name.as_bytes(), m.prefix, m.hip, m.param, target);
+            (m.name.clone(), uses, inexact)
+        })
+        .collect()
+}
+
 /// The pastes `PREFIX ## param` in the file's function-like `#define`s.
-fn pastes(cx: &Cx<'_>) -> Vec<Paste> {
+fn pastes(cx: &Tokens<'_>) -> Vec<Paste> {
     let mut found = Vec::new();
     for d in cx.lx.directives.iter().filter(|d| d.name == "define") {
         let (name, end) = (d.first_token as usize + 1, d.end_token as usize);
@@ -77,10 +169,12 @@ fn pastes(cx: &Cx<'_>) -> Vec<Paste> {
             // A parameter named like a prefix (`#define CAT(cuda, x) cuda ## x`)
             // is the macro's, not CUDA's.
             let prefix = cx.text(k);
-            let Some(&(_, hip)) = PREFIXES
-                .iter()
-                .find(|(p, _)| *p == prefix && !params.contains(p))
-            else {
+            let Some((cuda, hip)) = PREFIXES.iter().find_map(|&(p, h)| {
+                let cuda = p == prefix;
+                (cuda || h.as_bytes() == prefix)
+                    .then_some((cuda, h))
+                    .filter(|_| !params.contains(&prefix))
+            }) else {
                 continue;
             };
             if let Some(param) = params.iter().position(|p| *p == cx.text(k + 3)) {
@@ -89,6 +183,7 @@ fn pastes(cx: &Cx<'_>) -> Vec<Paste> {
                     prefix: k,
                     hip,
                     param,
+                    cuda,
                 });
             }
         }
@@ -97,11 +192,31 @@ fn pastes(cx: &Cx<'_>) -> Vec<Paste> {
 }
 
 /// How many uses of the paste's macro the file has, and the names they
-/// paste that are no plain rename to HIP's prefix (a use whose argument
-/// does not start with a name is one too, shown as written).
-fn pasted_names(cx: &Cx<'_>, p: &Paste) -> (usize, Vec<String>) {
-    let name = cx.text(p.macro_name);
-    let prefix = String::from_utf8_lossy(cx.text(p.prefix)).into_owned();
+/// paste that are no plain rename to HIP's prefix.
+fn pasted_names(cx: &Tokens<'_>, p: &Paste, target: &Target) -> (usize, Vec<String>) {
+    uses_of(
+        cx,
+        cx.text(p.macro_name),
+        cx.text(p.prefix),
+        p.hip,
+        p.param,
+        target,
+    )
+}
+
+/// How many uses of macro `name`, pasting `prefix` (HIP's: `hip`) onto
+/// parameter `param`, the file has, and the names they paste that are no
+/// plain rename to HIP's prefix (a use whose argument does not start with a
+/// name is one too, shown as written).
+fn uses_of(
+    cx: &Tokens<'_>,
+    name: &[u8],
+    prefix: &[u8],
+    hip_prefix: &str,
+    param: usize,
+    target: &Target,
+) -> (usize, Vec<String>) {
+    let prefix = String::from_utf8_lossy(prefix).into_owned();
     let (mut uses, mut inexact) = (0, Vec::new());
     for k in cx.idents_named(name, 0..cx.lx.tokens.len()) {
         // Not a `#define`'s own name, nor a name not called.
@@ -118,7 +233,7 @@ fn pasted_names(cx: &Cx<'_>, p: &Paste) -> (usize, Vec<String>) {
         uses += 1;
         let first = args
             .args
-            .get(p.param)
+            .get(param)
             .filter(|&&(a, b)| a < b && cx.tok(a).kind == TokenKind::Ident)
             .map(|&(a, _)| a);
         let Some(first) = first else {
@@ -127,8 +242,7 @@ fn pasted_names(cx: &Cx<'_>, p: &Paste) -> (usize, Vec<String>) {
         };
         let rest = String::from_utf8_lossy(cx.text(first));
         let cuda = format!("{prefix}{rest}");
-        let hip = format!("{}{rest}", p.hip);
-        let target = &cx.opts.target;
+        let hip = format!("{hip_prefix}{rest}");
         let exact = mappings::lookup(&cuda).is_some_and(|m| {
             let r = m.resolve(target);
             r.name == Some(hip.as_str())
