@@ -2109,6 +2109,7 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     // only they can be an operand of that type, so the declaration look-ups
     // run on them alone.
     let mut declared: Vec<&[u8]> = Vec::new();
+    let mut containers: Vec<(&[u8], usize)> = Vec::new();
     for k in (cx.idents_named(b"__half", 0..cx.lx.tokens.len()))
         .chain(cx.idents_named(b"half", 0..cx.lx.tokens.len()))
     {
@@ -2121,10 +2122,30 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }) {
             d = cx.next(n);
         }
+        // A standard container of them (`std::vector<__half> h_x(n)`,
+        // `std::array<half, 8> taps`): its elements are `__half` values.
+        let mut container = false;
+        if d.is_some_and(|n| cx.is_punct(n, b">") || cx.is_punct(n, b","))
+            && cx.prev(k).filter(|&p| cx.is_punct(p, b"<")).and_then(|p| cx.prev(p)).is_some_and(|c| {
+                matches!(cx.text(c), b"vector" | b"array" | b"host_vector" | b"deque" | b"valarray")
+            })
+        {
+            let close = (k + 1..(k + 8).min(cx.lx.tokens.len())).find(|&t| cx.is_punct(t, b">"));
+            // Over a reference (`const std::vector<__half> &ref`).
+            d = close.and_then(|c| cx.next(c));
+            while let Some(n) = d.filter(|&n| matches!(cx.text(n), b"&" | b"&&" | b"const")) {
+                d = cx.next(n);
+            }
+            container = true;
+        }
         let Some(d) = d.filter(|&d| cx.tok(d).kind == TokenKind::Ident) else {
             continue;
         };
-        declared.push(cx.text(d));
+        if container {
+            containers.push((cx.text(d), d));
+        } else {
+            declared.push(cx.text(d));
+        }
         // And the declarators after it (`__half a = x, b;`): a prefilter, so
         // a name too many costs a look-up and nothing else.
         let mut t = d + 1;
@@ -2137,17 +2158,36 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     n += 1;
                 }
                 if n < cx.lx.tokens.len() && cx.tok(n).kind == TokenKind::Ident {
-                    declared.push(cx.text(n));
+                    if container {
+                        containers.push((cx.text(n), n));
+                    } else {
+                        declared.push(cx.text(n));
+                    }
                 }
             }
             t += 1;
         }
     }
-    if declared.is_empty() {
+    if declared.is_empty() && containers.is_empty() {
         return;
     }
+    // An element of a container (`h_x[i]`, one subscript) declared before
+    // it in reach, and not declared again since with a type word.
+    let element = |s: usize, e: usize| {
+        cx.next(s).filter(|&o| cx.is_punct(o, b"[")).and_then(|o| cx.matching_close(o)) == Some(e - 1)
+            && (containers.iter())
+                .filter(|&&(name, d)| name == cx.text(s) && d < s)
+                .map(|&(_, d)| d)
+                .max()
+                .is_some_and(|d| {
+                    declaration_reaches(cx, d, s)
+                        && !declarators(cx, s, s).take_while(|&o| o > d).any(|o| {
+                            cx.prev(o).is_some_and(|p| cx.tok(p).kind == TokenKind::Ident)
+                        })
+                })
+    };
     let half = |s: usize, e: usize| {
-        declared.contains(&cx.text(s))
+        element(s, e) || declared.contains(&cx.text(s))
             && declarators(cx, s, s)
                 .next()
                 .is_some_and(|d| declaration_reaches(cx, d, s))
