@@ -60,18 +60,19 @@ pub struct Options {
 /// Whether a file is compiled as CUDA (nvcc includes the runtime implicitly).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
-    /// `.cu`, `.cuh`, `.hu`: CUDA sources.
+    /// `.cu`, `.cuh`, `.hu`, `.cu_inl`: CUDA sources.
     Cuda,
     /// Anything else: C/C++ that may use CUDA APIs.
     Cpp,
 }
 
 impl Language {
-    /// Judges by extension: `.cu`, `.cuh` and `.hu` (LightGBM's CUDA
-    /// headers) are CUDA.
+    /// Judges by extension: `.cu`, `.cuh`, `.hu` (LightGBM's CUDA
+    /// headers) and `.cu_inl` (device code a `.cu` includes, CMU 15-418's
+    /// `exclusiveScan.cu_inl`) are CUDA.
     pub fn of_path(path: &std::path::Path) -> Language {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("cu" | "cuh" | "hu" | "CU" | "CUH") => Language::Cuda,
+            Some("cu" | "cuh" | "hu" | "cu_inl" | "CU" | "CUH") => Language::Cuda,
             _ => Language::Cpp,
         }
     }

@@ -17,7 +17,7 @@ use ignore::overrides::{Override, OverrideBuilder};
 /// Extensions translated by default when walking directories.
 pub const DEFAULT_EXTENSIONS: &[&str] = &[
     "cu", "cuh", "cpp", "cc", "cxx", "c++", "c", "h", "hpp", "hh", "hxx", "h++", "inl", "inc",
-    "ipp", "tpp", "cuinc", "hu",
+    "ipp", "tpp", "cuinc", "hu", "cu_inl",
 ];
 
 /// How to walk.

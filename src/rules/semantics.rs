@@ -23,6 +23,7 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
                 .with_help("keep the CUDA test and add the HIP one: `defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)`; for capabilities use the __HIP_ARCH_HAS_* macros"),
             ),
             b"__launch_bounds__" => launch_bounds(cx, i, out),
+            b"dim3" | b"uint3" => vector_conversion(cx, i, name, out),
             b"warpSize" => warp_size_constant(cx, i, out),
             b"texture" | b"surface" if is_reference_declaration(cx, i) && !own_class(cx, name) => out.push(
                 Diagnostic::new(
@@ -838,6 +839,150 @@ fn image_instruction_fetch(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     );
 }
 
+/// A `dim3` initialized from a `uint3` (`dim3 grid(v)`, `dim3 b = v;`,
+/// `dim3(v)`), or a `uint3` from a `dim3` or a builtin index variable
+/// (`uint3 t = threadIdx;`, `uint3 d = blockDim;`). CUDA 13 declares the
+/// conversions (vector_types.h: `dim3(uint3 v)` and `operator uint3()`);
+/// HIP's `dim3` (hip_runtime_api.h, HIP 5.2.3 through 7.x) has only its
+/// three-`uint32_t` constructor and no conversion, and its index variables
+/// convert to `dim3` alone (amd_hip_runtime.h), so the port does not
+/// compile. The fix is CUDA's own member-wise copy, `dim3(v.x, v.y, v.z)`
+/// or `make_uint3(v.x, v.y, v.z)`, where the source is a name or an
+/// element (`v`, `dims[i]`: read three times, as CUDA's constructor
+/// does); a source of a type not known here is left alone.
+fn vector_conversion(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    let Some(n) = cx.next(i) else { return };
+    // The cast `dim3(v)` (not a declaration's `f(dim3(v))`'s name).
+    if cx.is_punct(n, b"(") {
+        let named = cx.prev(i).is_some_and(|p| {
+            cx.tok(p).kind == TokenKind::Ident && !matches!(cx.text(p), b"return" | b"const")
+        });
+        if let Some(c) = cx.matching_close(n).filter(|_| !named) {
+            converted(cx, name, n + 1, c, false, out);
+        }
+        return;
+    }
+    // Each declarator of `dim3 g(v), b = w, c{x};`: the source's tokens,
+    // and whether the fix writes a constructor call (after `=`) or the
+    // three arguments (in the brackets).
+    let mut d = n;
+    for _ in 0..16 {
+        let Some(o) = cx.next(d).filter(|_| cx.tok(d).kind == TokenKind::Ident) else {
+            return;
+        };
+        let end = match cx.text(o) {
+            b"(" | b"{" => {
+                let Some(c) = cx.matching_close(o) else { return };
+                converted(cx, name, o + 1, c, false, out);
+                c + 1
+            }
+            b"=" => {
+                let mut e = o + 1;
+                while e < cx.lx.tokens.len() && !matches!(cx.text(e), b";" | b"," | b")" | b"}") {
+                    if matches!(cx.text(e), b"(" | b"[" | b"{") {
+                        let Some(c) = cx.matching_close(e) else { return };
+                        e = c;
+                    }
+                    e += 1;
+                }
+                converted(cx, name, o + 1, e, true, out);
+                e
+            }
+            b"," => o,
+            _ => return,
+        };
+        if end >= cx.lx.tokens.len() || !cx.is_punct(end, b",") {
+            return;
+        }
+        d = end + 1;
+    }
+}
+
+/// The finding and fix of [`vector_conversion`] for source tokens `s..e`
+/// of a `dim3` or `uint3` (`name`), where they are a name or an element of
+/// the other type (`whole`: the fix is a constructor call, not the three
+/// arguments).
+fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mut Vec<Diagnostic>) {
+    if s >= e || cx.tok(s).kind != TokenKind::Ident || cx.tok(s).in_directive() {
+        return;
+    }
+    // A name or an element (`v`, `dims[i]`); `pure` where it has no side
+    // effect to repeat.
+    let (mut k, mut pure) = (s + 1, true);
+    while k < e && cx.is_punct(k, b"[") {
+        let Some(c) = cx.matching_close(k) else { return };
+        // Names and numbers, and `+ - *` between two of them (`i++` lexes
+        // as two `+`).
+        let operand = |t: usize| matches!(cx.tok(t).kind, TokenKind::Ident | TokenKind::Number);
+        pure &= !(k + 1..c).any(|t| {
+            !operand(t)
+                && !(matches!(cx.text(t), b"+" | b"-" | b"*")
+                    && t > k + 1
+                    && operand(t - 1)
+                    && t + 1 < c
+                    && operand(t + 1))
+        });
+        k = c + 1;
+    }
+    if k != e {
+        return;
+    }
+    let builtin = e == s + 1
+        && matches!(cx.text(s), b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim");
+    let (from, to, make) = if name == b"dim3" {
+        (&b"uint3"[..], "uint3", "dim3")
+    } else {
+        (&b"dim3"[..], "dim3", "make_uint3")
+    };
+    // Declared `uint3 v = …;`, `const dim3 d = …`, or with a constructor's
+    // brackets (`dim3 grid(n / 256)`, which the declarator index does not
+    // hold: a call looks the same), where no other declaration is nearer.
+    let typed = (name == b"uint3" && builtin)
+        || match operand_type(cx, s, e) {
+            Some(t) => t.as_slice() == [from],
+            None => {
+                e == s + 1
+                    && (cx.idents_named(cx.text(s), s.saturating_sub(4096)..s).last()).is_some_and(|d| {
+                        cx.prev(d).is_some_and(|p| cx.is_ident(p, from))
+                            && cx.next(d).is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
+                    })
+            }
+        };
+    if !typed {
+        return;
+    }
+    let src = String::from_utf8_lossy(&cx.src[cx.span(s, e)]).into_owned();
+    let members = format!("{src}.x, {src}.y, {src}.z");
+    let text = if whole || name == b"uint3" {
+        format!("{make}({members})")
+    } else {
+        members
+    };
+    let what = if builtin {
+        format!("`{src}`")
+    } else {
+        format!("a `{to}`")
+    };
+    let this = String::from_utf8_lossy(name);
+    let diagnostic = Diagnostic::new(
+        Code::UnsupportedApi,
+        cx.span(s, e),
+        format!("HIP's `{this}` has no conversion from {what} (CUDA's vector_types.h declares it): the port does not compile"),
+    )
+    .with_help("copy the members: `dim3(v.x, v.y, v.z)`, `make_uint3(d.x, d.y, d.z)`");
+    if !pure {
+        out.push(diagnostic);
+        return;
+    }
+    out.push(
+        diagnostic.with_fix(
+            format!("copy the members ({text})"),
+            vec![Edit::replace(cx.span(s, e), text)],
+            Applicability::Required,
+        ),
+    );
+}
+
 /// The arguments of the call whose name is token `i` (`name(…)`).
 fn called_args(cx: &Cx<'_>, i: usize) -> Option<crate::tokens::Args> {
     cx.next(i)
@@ -1368,12 +1513,17 @@ fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
 /// The type of operand `s..e`, as type words: a variable (`x`), an element
 /// of an array or of what a pointer points to (`words[i]`, `m[r][c]`,
 /// declared `uint64_t words[32]`, `const long* __restrict__ m`), a cast.
+/// The nearest declaration counts, whichever declarator of its statement it
+/// is (`__half a = x, b;` types `b`: [`later_declarator_type`]).
 fn operand_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
     if let Some(words) = cast_type(cx, s, e) {
         return Some(words);
     }
     if cx.tok(s).kind != TokenKind::Ident {
         return None;
+    }
+    if let Some(words) = later_declarator_type(cx, s, e) {
+        return Some(words);
     }
     // `name[…]…[…]` to the operand's end.
     let (mut subscripts, mut k) = (0, s + 1);
@@ -1914,6 +2064,11 @@ const HOST_HALF_FUNCTIONS: &[&[u8]] = &[
     b"__hneg",
     b"__habs",
     b"__hisnan",
+    b"__hisinf",
+    b"__half_as_short",
+    b"__half_as_ushort",
+    b"__short_as_half",
+    b"__ushort_as_half",
     b"__heq",
     b"__hne",
     b"__hneu",
@@ -1954,6 +2109,7 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     // only they can be an operand of that type, so the declaration look-ups
     // run on them alone.
     let mut declared: Vec<&[u8]> = Vec::new();
+    let mut containers: Vec<(&[u8], usize)> = Vec::new();
     for k in (cx.idents_named(b"__half", 0..cx.lx.tokens.len()))
         .chain(cx.idents_named(b"half", 0..cx.lx.tokens.len()))
     {
@@ -1966,10 +2122,30 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }) {
             d = cx.next(n);
         }
+        // A standard container of them (`std::vector<__half> h_x(n)`,
+        // `std::array<half, 8> taps`): its elements are `__half` values.
+        let mut container = false;
+        if d.is_some_and(|n| cx.is_punct(n, b">") || cx.is_punct(n, b","))
+            && cx.prev(k).filter(|&p| cx.is_punct(p, b"<")).and_then(|p| cx.prev(p)).is_some_and(|c| {
+                matches!(cx.text(c), b"vector" | b"array" | b"host_vector" | b"deque" | b"valarray")
+            })
+        {
+            let close = (k + 1..(k + 8).min(cx.lx.tokens.len())).find(|&t| cx.is_punct(t, b">"));
+            // Over a reference (`const std::vector<__half> &ref`).
+            d = close.and_then(|c| cx.next(c));
+            while let Some(n) = d.filter(|&n| matches!(cx.text(n), b"&" | b"&&" | b"const")) {
+                d = cx.next(n);
+            }
+            container = true;
+        }
         let Some(d) = d.filter(|&d| cx.tok(d).kind == TokenKind::Ident) else {
             continue;
         };
-        declared.push(cx.text(d));
+        if container {
+            containers.push((cx.text(d), d));
+        } else {
+            declared.push(cx.text(d));
+        }
         // And the declarators after it (`__half a = x, b;`): a prefilter, so
         // a name too many costs a look-up and nothing else.
         let mut t = d + 1;
@@ -1982,22 +2158,40 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     n += 1;
                 }
                 if n < cx.lx.tokens.len() && cx.tok(n).kind == TokenKind::Ident {
-                    declared.push(cx.text(n));
+                    if container {
+                        containers.push((cx.text(n), n));
+                    } else {
+                        declared.push(cx.text(n));
+                    }
                 }
             }
             t += 1;
         }
     }
-    if declared.is_empty() {
+    if declared.is_empty() && containers.is_empty() {
         return;
     }
+    // An element of a container (`h_x[i]`, one subscript) declared before
+    // it in reach, and not declared again since with a type word.
+    let element = |s: usize, e: usize| {
+        cx.next(s).filter(|&o| cx.is_punct(o, b"[")).and_then(|o| cx.matching_close(o)) == Some(e - 1)
+            && (containers.iter())
+                .filter(|&&(name, d)| name == cx.text(s) && d < s)
+                .map(|&(_, d)| d)
+                .max()
+                .is_some_and(|d| {
+                    declaration_reaches(cx, d, s)
+                        && !declarators(cx, s, s).take_while(|&o| o > d).any(|o| {
+                            cx.prev(o).is_some_and(|p| cx.tok(p).kind == TokenKind::Ident)
+                        })
+                })
+    };
     let half = |s: usize, e: usize| {
-        declared.contains(&cx.text(s))
+        element(s, e) || declared.contains(&cx.text(s))
             && declarators(cx, s, s)
                 .next()
                 .is_some_and(|d| declaration_reaches(cx, d, s))
             && operand_type(cx, s, e)
-                .or_else(|| later_declarator_type(cx, s, e))
                 .is_some_and(|t| match t.as_slice() {
                     [b"__half"] => true,
                     [b"half"] => !own_half,
@@ -2023,7 +2217,10 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             let Some(args) = called_args(cx, k) else {
                 continue;
             };
-            if !args.args.iter().any(|&(s, e)| half(s, e)) {
+            // The bit casts to `__half` take an integer: host code calling
+            // one needs the host form whatever its argument.
+            let from_bits = matches!(text, b"__short_as_half" | b"__ushort_as_half");
+            if !from_bits && !args.args.iter().any(|&(s, e)| half(s, e)) {
                 continue;
             }
             let name = String::from_utf8_lossy(text);
@@ -2091,8 +2288,10 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
 
 /// The type of operand `s..e` (`b`, `h_y[i]`) where its declaration is a
 /// later declarator of a statement (`__half a = x, b;`, `half *h_x = …,
-/// *h_y = …;`), which [`operand_type`] does not read: the statement's type
-/// words, where as many levels are declared as the operand subscripts.
+/// *h_y = …;`), where the nearest declarator of its name is one: the
+/// statement's type words, where as many levels are declared as the operand
+/// subscripts; `None` where the nearest is a first declarator (read by
+/// [`operand_type`] itself).
 fn later_declarator_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
     let subscripts = (s + 1..e).filter(|&k| cx.is_punct(k, b"[")).count();
     // The nearest declarator after a comma (over its `*`s); uses read as
@@ -2138,6 +2337,16 @@ fn later_declarator_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a 
             _ => {}
         }
     }
+    // A braced list's elements (`= {keys[i], keys[i] >> 1}`) are no
+    // declarators.
+    if cx
+        .prev(k)
+        .filter(|&p| cx.is_punct(p, b"{"))
+        .and_then(|p| cx.prev(p))
+        .is_some_and(|q| matches!(cx.text(q), b"=" | b"," | b"(" | b"[" | b"return"))
+    {
+        return None;
+    }
     // `__half a`, `const half *h_x`: the words before the first declarator.
     let mut words = Vec::new();
     while cx.tok(k).kind == TokenKind::Ident {
@@ -2147,11 +2356,12 @@ fn later_declarator_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a 
         }
         k += 1;
     }
-    // The last word is the first declarator's name, unless `*` parts them.
+    // The last word is the first declarator's name, unless `*` parts them;
+    // no type word left is no declaration (`x = 1, y = 2;`).
     if !cx.is_punct(k, b"*") {
         words.pop();
     }
-    Some(words)
+    (!words.is_empty()).then_some(words)
 }
 
 /// Whether the declaration at declarator `d` may be in scope at token `u`:
@@ -2725,5 +2935,47 @@ fn printf_args(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
                 ),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The type words `operand_type` gives the last use of `name` in `src`.
+    fn type_of(src: &str, name: &str) -> Option<Vec<String>> {
+        let lx = crate::lex::lex(src.as_bytes());
+        let tokens = crate::tokens::Tokens::new(src.as_bytes(), &lx);
+        let opts = crate::Options::default();
+        let facts = crate::translate::Facts::default();
+        let cx = Cx::new(&tokens, &opts, &[], &facts);
+        let u = (0..lx.tokens.len()).rev().find(|&k| cx.text(k) == name.as_bytes())?;
+        let mut e = u + 1;
+        while e < lx.tokens.len() && cx.is_punct(e, b"[") {
+            e = cx.matching_close(e)? + 1;
+        }
+        operand_type(&cx, u, e).map(|w| w.iter().map(|w| String::from_utf8_lossy(w).into_owned()).collect())
+    }
+
+    #[test]
+    fn every_declarator_of_a_list_is_typed() {
+        let t = |src, name| type_of(src, name).map(|w| w.join(" "));
+        assert_eq!(t("void f() { __half a = x, b; g(b); }", "b").as_deref(), Some("__half"));
+        assert_eq!(t("void f() { __half a = x, b; g(a); }", "a").as_deref(), Some("__half"));
+        assert_eq!(t("void f() { const uint3 p, q = v, r; g(r); }", "r").as_deref(), Some("uint3"));
+        assert_eq!(t("void f() { half *h_x = p, *h_y = q; g(h_y[i]); }", "h_y").as_deref(), Some("half"));
+        assert_eq!(t("void f() { dim3 a(1, 2), b = c; g(b); }", "b").as_deref(), Some("dim3"));
+        // The nearest declaration counts: a later `int b` shadows a list's `b`.
+        assert_eq!(t("void f() { __half a, b; { int b = 0; g(b); } }", "b").as_deref(), Some("int"));
+        assert_eq!(t("void f() { int b = 0; __half a, b2; g(b); }", "b").as_deref(), Some("int"));
+        // A pointer declarator is no element: `h_y` itself is not a `half`.
+        assert_eq!(t("void f() { half *h_x = p, *h_y = q; g(h_y); }", "h_y"), None);
+        assert_eq!(t("void f() { uint3 b = m(8, 4), s[2] = {m(1), m(2)}; g(s[0]); }", "s").as_deref(), Some("uint3"));
+        assert_eq!(t("void f() {\n  uint3 block = make_uint3(8, 8, 4), sizes[2] = {make_uint3(1, 1, 1), make_uint3(2, 2, 2)};\n  dim3 u2(sizes[1]);\n}\n", "sizes").as_deref(), Some("uint3"));
+        // Elements of a braced list and a comma expression are no declarators.
+        assert_eq!(t("void f(const long* keys) { int64_t l[2] = {keys[i], keys[i] >> 1}; g(keys[i]); }", "keys").as_deref(), Some("long"));
+        assert_eq!(t("void f() { int x; x = 1, y = 2; g(y); }", "y"), None);
+        // Arguments of a call are no declaration list.
+        assert_eq!(t("void f() { g(x, b); h(b); }", "b"), None);
     }
 }

@@ -173,7 +173,8 @@ const REDUCE: &[&str] = &[
 /// alone (`__hadd`, `__hlt`, the friend `operator+` …; its `__half2` forms
 /// are `__host__ __device__`), so host code adding two `__half` values does
 /// not compile. Each is CUDA 13's host path (cuda_fp16.hpp: in float, the
-/// result rounded to nearest; `!=` is the unordered `__hneu`, `__habs` keeps
+/// result rounded to nearest; the bit casts `__half_as_ushort` … and
+/// `__hisinf` (CUDA's `int`: -1, 1 or 0) on the raw bits; `!=` is the unordered `__hneu`, `__habs` keeps
 /// CUDA's canonical NaN), a `__host__` overload beside HIP's `__device__`
 /// one: clang's HIP overloads on the two targets.
 const HOST_HALF: Function = Function {
@@ -190,6 +191,11 @@ const HOST_HALF: Function = Function {
         "static inline __host__ __half __hneg(const __half a) { return __float2half(-__half2float(a)); }",
         "static inline __host__ __half __habs(const __half a) { __half_raw r = static_cast<__half_raw>(a); r.x &= 0x7FFFU; if (r.x > 0x7C00U) r.x = 0x7FFFU; return __half(r); }",
         "static inline __host__ bool __hisnan(const __half a) { return (static_cast<__half_raw>(a).x & 0x7FFFU) > 0x7C00U; }",
+        "static inline __host__ int __hisinf(const __half a) { const unsigned short x = static_cast<__half_raw>(a).x; return x == 0xFC00U ? -1 : x == 0x7C00U ? 1 : 0; }",
+        "static inline __host__ short __half_as_short(const __half h) { return static_cast<short>(static_cast<__half_raw>(h).x); }",
+        "static inline __host__ unsigned short __half_as_ushort(const __half h) { return static_cast<__half_raw>(h).x; }",
+        "static inline __host__ __half __short_as_half(const short i) { __half_raw r; r.x = static_cast<unsigned short>(i); return __half(r); }",
+        "static inline __host__ __half __ushort_as_half(const unsigned short i) { __half_raw r; r.x = i; return __half(r); }",
         "static inline __host__ bool __heq(const __half a, const __half b) { return __half2float(a) == __half2float(b); }",
         "static inline __host__ bool __hne(const __half a, const __half b) { return __half2float(a) != __half2float(b) && !__hisnan(a) && !__hisnan(b); }",
         "static inline __host__ bool __hneu(const __half a, const __half b) { return __half2float(a) != __half2float(b); }",
@@ -436,7 +442,9 @@ macro_rules! integer_bound {
 /// the shims of `__hmax`, `__hmin` (below HIP 5.5) and their `__half2`
 /// forms (below HIP 5.7, lane by lane as CUDA's), over HIP 5.2's relations:
 /// a NaN input gives the other, two NaNs the canonical NaN (0x7FFF), and
-/// +0.0 is above -0.0.
+/// +0.0 is above -0.0. CUDA's are host code too (its host path, the same
+/// rules); HIP 5.2.3's `__hge`/`__heq` are device code alone, so the host
+/// overloads compare in float (`__half2float` is host code in HIP 5.2.3).
 const HALF_BOUNDS: &[&str] = &[
     "#ifndef HIPIFY_RS_HALF_BOUNDS",
     "#define HIPIFY_RS_HALF_BOUNDS",
@@ -454,6 +462,9 @@ const HALF_BOUNDS: &[&str] = &[
     "  else if (__heq(a, b)) r = (__half_as_ushort(a) > __half_as_ushort(b)) ? a : b;",
     "  return r;",
     "}",
+    "// CUDA's host path too (HIP 5.2's __half relations are device code alone): the same rules, compared in float",
+    "static inline __host__ __half hipify_rs_half_max(const __half a, const __half b) { const float x = __half2float(a), y = __half2float(b); __half_raw r = static_cast<__half_raw>((x >= y || y != y) ? a : b); if ((r.x & 0x7FFFU) > 0x7C00U) r.x = 0x7FFFU; else if (x == y) r = static_cast<__half_raw>((static_cast<__half_raw>(a).x > static_cast<__half_raw>(b).x) ? b : a); return __half(r); }",
+    "static inline __host__ __half hipify_rs_half_min(const __half a, const __half b) { const float x = __half2float(a), y = __half2float(b); __half_raw r = static_cast<__half_raw>((x <= y || y != y) ? a : b); if ((r.x & 0x7FFFU) > 0x7C00U) r.x = 0x7FFFU; else if (x == y) r = static_cast<__half_raw>((static_cast<__half_raw>(a).x > static_cast<__half_raw>(b).x) ? a : b); return __half(r); }",
     "#if defined(_HIP_BFLOAT16_H_)",
     BF16_BOUNDS[0],
     BF16_BOUNDS[1],
