@@ -1713,9 +1713,18 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
     let Some(&arg) = args.args.get(index) else {
         return;
     };
-    let Some(words) = argument_type(cx, arg) else {
+    let Some(mut words) = argument_type(cx, arg) else {
         return;
     };
+    // CUDA's other spellings of the half types, which the translation
+    // renames to them (a round later, the rename's output says `__half`).
+    for w in &mut words {
+        *w = match *w {
+            b"__nv_half" | b"nv_half" => b"__half",
+            b"__nv_half2" | b"nv_half2" => b"__half2",
+            w => w,
+        };
+    }
     let half = matches!(
         words.as_slice(),
         [b"__half"]
