@@ -130,7 +130,7 @@ fn is_ident_start(b: u8) -> bool {
     CLASS[b as usize] & IDENT_START != 0
 }
 
-fn is_ident_continue(b: u8) -> bool {
+pub(crate) fn is_ident_continue(b: u8) -> bool {
     CLASS[b as usize] & IDENT_CONTINUE != 0
 }
 

@@ -447,19 +447,37 @@ fn pasted_uses(
     target: &crate::mappings::Target,
 ) -> Vec<(String, Vec<String>)> {
     use rayon::prelude::*;
+    // One pass over each file's words for every macro's name (a tree may
+    // define many): only the macros a file names are looked for there.
+    let names: HashSet<&[u8]> = pastes.iter().map(|p| p.name.as_bytes()).collect();
+    // The names' lengths (63 for any longer) per first byte: a word is
+    // hashed only where one may match.
+    let mut shapes = [0u64; 256];
+    for n in &names {
+        shapes[n[0] as usize] |= 1 << n.len().min(63);
+    }
     let per_file: Vec<Vec<(String, usize, Vec<String>)>> = files
         .par_iter()
         .map(|path| {
             let Ok(src) = std::fs::read(path) else {
                 return Vec::new();
             };
-            let named = pastes
-                .iter()
-                .any(|p| memchr::memmem::find(&src, p.name.as_bytes()).is_some());
-            if !named {
+            let words: HashSet<&[u8]> = src
+                .split(|&b| !crate::lex::is_ident_continue(b))
+                .filter(|w| {
+                    w.first()
+                        .is_some_and(|&b| shapes[b as usize] & (1 << w.len().min(63)) != 0)
+                        && names.contains(w)
+                })
+                .collect();
+            let named: Vec<_> = (pastes.iter())
+                .filter(|p| words.contains(p.name.as_bytes()))
+                .cloned()
+                .collect();
+            if named.is_empty() {
                 return Vec::new();
             }
-            crate::translate::pasted_uses(&src, pastes, target)
+            crate::translate::pasted_uses(&src, &named, target)
         })
         .collect();
     let mut out: Vec<(String, Vec<String>)> = Vec::new();

@@ -68,6 +68,9 @@ pub(super) struct Collisions {
     operators: Vec<Operator>,
     /// Per directive: whether HIP never compiles the code after it.
     never_compiled_after: std::cell::OnceCell<Vec<bool>>,
+    /// The file's own macros defined as `__host__ __device__`, read on
+    /// first need (once per file, not per operator).
+    host_device_macros: std::cell::OnceCell<Vec<String>>,
     /// The lines the translation keeps for CUDA alone: the other rules'
     /// findings there are for code HIP never compiles.
     cuda_only: Vec<(usize, usize)>,
@@ -448,7 +451,6 @@ fn complex_operator(
     // A project's macro for both (`HOST_DEVICE inline cuFloatComplex
     // operator+(…)`, `#define HOST_DEVICE __host__ __device__` in this file
     // or a header of the run).
-    let mut macros: Option<Vec<String>> = None;
     for t in head {
         host |= cx.is_ident(t, b"__host__");
         device |= cx.is_ident(t, b"__device__");
@@ -456,8 +458,8 @@ fn complex_operator(
             let word = cx.text(t);
             let named = |m: &String| m.as_bytes() == word;
             let both = cx.opts.host_device_macros.iter().any(named)
-                || macros
-                    .get_or_insert_with(|| crate::project::host_device_macros(cx.src))
+                || (collisions.host_device_macros)
+                    .get_or_init(|| crate::project::host_device_macros(cx.src))
                     .iter()
                     .any(named);
             host |= both;

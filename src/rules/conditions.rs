@@ -71,9 +71,8 @@ pub(crate) fn value_with_unknown(
             let name = tokens.text(operand.start);
             // The build's answer first: the file is searched only for the
             // few names a build fixes.
-            let kept = build == Build::Hip
-                && name == b"__CUDACC__"
-                && before_own_hip_branch(tokens, d);
+            let kept =
+                build == Build::Hip && name == b"__CUDACC__" && before_own_hip_branch(tokens, d);
             let is = if kept {
                 Some(false)
             } else {
@@ -436,9 +435,18 @@ mod tests {
         assert_eq!(hip("#if defined(__CUDACC__)\n"), Some(true));
         // Before the project's own HIP branch, `__CUDACC__` is left as it
         // is, and hipcc does not define it.
-        assert_eq!(hip("#if defined(__CUDACC__)\n#elif defined(__HIP__)\n#endif\n"), Some(false));
-        assert_eq!(hip("#ifdef __CUDACC__\n#elif defined(__HIP__)\n#endif\n"), Some(false));
-        assert_eq!(hip("#if defined(__CUDACC__)\n#elif !defined(__HIP__)\n#endif\n"), Some(true));
+        assert_eq!(
+            hip("#if defined(__CUDACC__)\n#elif defined(__HIP__)\n#endif\n"),
+            Some(false)
+        );
+        assert_eq!(
+            hip("#ifdef __CUDACC__\n#elif defined(__HIP__)\n#endif\n"),
+            Some(false)
+        );
+        assert_eq!(
+            hip("#if defined(__CUDACC__)\n#elif !defined(__HIP__)\n#endif\n"),
+            Some(true)
+        );
         assert_eq!(
             hip("#if !defined(USE_ROCM) && !defined __HIPCC__\n"),
             Some(false)

@@ -872,7 +872,9 @@ fn vector_conversion(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnosti
         };
         let end = match cx.text(o) {
             b"(" | b"{" => {
-                let Some(c) = cx.matching_close(o) else { return };
+                let Some(c) = cx.matching_close(o) else {
+                    return;
+                };
                 converted(cx, name, o + 1, c, false, out);
                 c + 1
             }
@@ -880,7 +882,9 @@ fn vector_conversion(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnosti
                 let mut e = o + 1;
                 while e < cx.lx.tokens.len() && !matches!(cx.text(e), b";" | b"," | b")" | b"}") {
                     if matches!(cx.text(e), b"(" | b"[" | b"{") {
-                        let Some(c) = cx.matching_close(e) else { return };
+                        let Some(c) = cx.matching_close(e) else {
+                            return;
+                        };
                         e = c;
                     }
                     e += 1;
@@ -910,7 +914,9 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
     // effect to repeat.
     let (mut k, mut pure) = (s + 1, true);
     while k < e && cx.is_punct(k, b"[") {
-        let Some(c) = cx.matching_close(k) else { return };
+        let Some(c) = cx.matching_close(k) else {
+            return;
+        };
         // Names and numbers, and `+ - *` between two of them (`i++` lexes
         // as two `+`).
         let operand = |t: usize| matches!(cx.tok(t).kind, TokenKind::Ident | TokenKind::Number);
@@ -928,7 +934,10 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
         return;
     }
     let builtin = e == s + 1
-        && matches!(cx.text(s), b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim");
+        && matches!(
+            cx.text(s),
+            b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim"
+        );
     let (from, to, make) = if name == b"dim3" {
         (&b"uint3"[..], "uint3", "dim3")
     } else {
@@ -942,9 +951,14 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
             Some(t) => t.as_slice() == [from],
             None => {
                 e == s + 1
-                    && (cx.idents_named(cx.text(s), s.saturating_sub(4096)..s).last()).is_some_and(|d| {
+                    && (cx
+                        .idents_named(cx.text(s), s.saturating_sub(4096)..s)
+                        .last())
+                    .is_some_and(|d| {
                         cx.prev(d).is_some_and(|p| cx.is_ident(p, from))
-                            && cx.next(d).is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
+                            && cx
+                                .next(d)
+                                .is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
                     })
             }
         };
@@ -974,13 +988,11 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
         out.push(diagnostic);
         return;
     }
-    out.push(
-        diagnostic.with_fix(
-            format!("copy the members ({text})"),
-            vec![Edit::replace(cx.span(s, e), text)],
-            Applicability::Required,
-        ),
-    );
+    out.push(diagnostic.with_fix(
+        format!("copy the members ({text})"),
+        vec![Edit::replace(cx.span(s, e), text)],
+        Applicability::Required,
+    ));
 }
 
 /// The arguments of the call whose name is token `i` (`name(…)`).
@@ -2135,9 +2147,16 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         // `std::array<half, 8> taps`): its elements are `__half` values.
         let mut container = false;
         if d.is_some_and(|n| cx.is_punct(n, b">") || cx.is_punct(n, b","))
-            && cx.prev(k).filter(|&p| cx.is_punct(p, b"<")).and_then(|p| cx.prev(p)).is_some_and(|c| {
-                matches!(cx.text(c), b"vector" | b"array" | b"host_vector" | b"deque" | b"valarray")
-            })
+            && cx
+                .prev(k)
+                .filter(|&p| cx.is_punct(p, b"<"))
+                .and_then(|p| cx.prev(p))
+                .is_some_and(|c| {
+                    matches!(
+                        cx.text(c),
+                        b"vector" | b"array" | b"host_vector" | b"deque" | b"valarray"
+                    )
+                })
         {
             let close = (k + 1..(k + 8).min(cx.lx.tokens.len())).find(|&t| cx.is_punct(t, b">"));
             // Over a reference (`const std::vector<__half> &ref`).
@@ -2183,7 +2202,10 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     // An element of a container (`h_x[i]`, one subscript) declared before
     // it in reach, and not declared again since with a type word.
     let element = |s: usize, e: usize| {
-        cx.next(s).filter(|&o| cx.is_punct(o, b"[")).and_then(|o| cx.matching_close(o)) == Some(e - 1)
+        cx.next(s)
+            .filter(|&o| cx.is_punct(o, b"["))
+            .and_then(|o| cx.matching_close(o))
+            == Some(e - 1)
             && (containers.iter())
                 .filter(|&&(name, d)| name == cx.text(s) && d < s)
                 .map(|&(_, d)| d)
@@ -2191,17 +2213,18 @@ pub(super) fn host_half_arithmetic(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 .is_some_and(|d| {
                     declaration_reaches(cx, d, s)
                         && !declarators(cx, s, s).take_while(|&o| o > d).any(|o| {
-                            cx.prev(o).is_some_and(|p| cx.tok(p).kind == TokenKind::Ident)
+                            cx.prev(o)
+                                .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident)
                         })
                 })
     };
     let half = |s: usize, e: usize| {
-        element(s, e) || declared.contains(&cx.text(s))
-            && declarators(cx, s, s)
-                .next()
-                .is_some_and(|d| declaration_reaches(cx, d, s))
-            && operand_type(cx, s, e)
-                .is_some_and(|t| match t.as_slice() {
+        element(s, e)
+            || declared.contains(&cx.text(s))
+                && declarators(cx, s, s)
+                    .next()
+                    .is_some_and(|d| declaration_reaches(cx, d, s))
+                && operand_type(cx, s, e).is_some_and(|t| match t.as_slice() {
                     [b"__half"] => true,
                     [b"half"] => !own_half,
                     _ => false,
@@ -2958,31 +2981,75 @@ mod tests {
         let opts = crate::Options::default();
         let facts = crate::translate::Facts::default();
         let cx = Cx::new(&tokens, &opts, &[], &facts);
-        let u = (0..lx.tokens.len()).rev().find(|&k| cx.text(k) == name.as_bytes())?;
+        let u = (0..lx.tokens.len())
+            .rev()
+            .find(|&k| cx.text(k) == name.as_bytes())?;
         let mut e = u + 1;
         while e < lx.tokens.len() && cx.is_punct(e, b"[") {
             e = cx.matching_close(e)? + 1;
         }
-        operand_type(&cx, u, e).map(|w| w.iter().map(|w| String::from_utf8_lossy(w).into_owned()).collect())
+        operand_type(&cx, u, e).map(|w| {
+            w.iter()
+                .map(|w| String::from_utf8_lossy(w).into_owned())
+                .collect()
+        })
     }
 
     #[test]
     fn every_declarator_of_a_list_is_typed() {
         let t = |src, name| type_of(src, name).map(|w| w.join(" "));
-        assert_eq!(t("void f() { __half a = x, b; g(b); }", "b").as_deref(), Some("__half"));
-        assert_eq!(t("void f() { __half a = x, b; g(a); }", "a").as_deref(), Some("__half"));
-        assert_eq!(t("void f() { const uint3 p, q = v, r; g(r); }", "r").as_deref(), Some("uint3"));
-        assert_eq!(t("void f() { half *h_x = p, *h_y = q; g(h_y[i]); }", "h_y").as_deref(), Some("half"));
-        assert_eq!(t("void f() { dim3 a(1, 2), b = c; g(b); }", "b").as_deref(), Some("dim3"));
+        assert_eq!(
+            t("void f() { __half a = x, b; g(b); }", "b").as_deref(),
+            Some("__half")
+        );
+        assert_eq!(
+            t("void f() { __half a = x, b; g(a); }", "a").as_deref(),
+            Some("__half")
+        );
+        assert_eq!(
+            t("void f() { const uint3 p, q = v, r; g(r); }", "r").as_deref(),
+            Some("uint3")
+        );
+        assert_eq!(
+            t("void f() { half *h_x = p, *h_y = q; g(h_y[i]); }", "h_y").as_deref(),
+            Some("half")
+        );
+        assert_eq!(
+            t("void f() { dim3 a(1, 2), b = c; g(b); }", "b").as_deref(),
+            Some("dim3")
+        );
         // The nearest declaration counts: a later `int b` shadows a list's `b`.
-        assert_eq!(t("void f() { __half a, b; { int b = 0; g(b); } }", "b").as_deref(), Some("int"));
-        assert_eq!(t("void f() { int b = 0; __half a, b2; g(b); }", "b").as_deref(), Some("int"));
+        assert_eq!(
+            t("void f() { __half a, b; { int b = 0; g(b); } }", "b").as_deref(),
+            Some("int")
+        );
+        assert_eq!(
+            t("void f() { int b = 0; __half a, b2; g(b); }", "b").as_deref(),
+            Some("int")
+        );
         // A pointer declarator is no element: `h_y` itself is not a `half`.
-        assert_eq!(t("void f() { half *h_x = p, *h_y = q; g(h_y); }", "h_y"), None);
-        assert_eq!(t("void f() { uint3 b = m(8, 4), s[2] = {m(1), m(2)}; g(s[0]); }", "s").as_deref(), Some("uint3"));
+        assert_eq!(
+            t("void f() { half *h_x = p, *h_y = q; g(h_y); }", "h_y"),
+            None
+        );
+        assert_eq!(
+            t(
+                "void f() { uint3 b = m(8, 4), s[2] = {m(1), m(2)}; g(s[0]); }",
+                "s"
+            )
+            .as_deref(),
+            Some("uint3")
+        );
         assert_eq!(t("void f() {\n  uint3 block = make_uint3(8, 8, 4), sizes[2] = {make_uint3(1, 1, 1), make_uint3(2, 2, 2)};\n  dim3 u2(sizes[1]);\n}\n", "sizes").as_deref(), Some("uint3"));
         // Elements of a braced list and a comma expression are no declarators.
-        assert_eq!(t("void f(const long* keys) { int64_t l[2] = {keys[i], keys[i] >> 1}; g(keys[i]); }", "keys").as_deref(), Some("long"));
+        assert_eq!(
+            t(
+                "void f(const long* keys) { int64_t l[2] = {keys[i], keys[i] >> 1}; g(keys[i]); }",
+                "keys"
+            )
+            .as_deref(),
+            Some("long")
+        );
         assert_eq!(t("void f() { int x; x = 1, y = 2; g(y); }", "y"), None);
         // Arguments of a call are no declaration list.
         assert_eq!(t("void f() { g(x, b); h(b); }", "b"), None);
