@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::diagnostic::Code;
 use crate::translate::{NOT_A_TYPE, Translation};
+use crate::tokens::Tokens;
 
 /// The names the processed tree declares. Each file of the run reports what
 /// it declares once translated (its identifier pass collects them anyway:
@@ -360,15 +361,23 @@ impl RunMacros {
     }
 }
 
-/// One file's scan for [`run_macros`]: the names it declares through a
-/// macro, its `__host__ __device__` macros, the macros of a run file that
-/// paste a CUDA prefix, and the headers it includes by a relative path.
-type Scanned = (
-    Vec<(String, String)>,
-    Vec<String>,
-    Vec<crate::translate::PastedMacro>,
-    Vec<PathBuf>,
-);
+/// One file's scan for [`run_macros`].
+#[derive(Default)]
+struct Scanned {
+    /// The names it declares through a macro.
+    declared: Vec<(String, String)>,
+    /// Its `__host__ __device__` macros.
+    host_device: Vec<String>,
+    /// The macros a run file defines to paste a CUDA prefix, with their
+    /// uses in the same file (read in the same lexing).
+    pasted: Vec<(crate::translate::PastedMacro, PastedUses)>,
+    /// The headers it includes by a relative path.
+    includes: Vec<PathBuf>,
+}
+
+/// A pasting macro's uses in one file: how many, and the names they paste
+/// that are no plain rename.
+type PastedUses = (usize, Vec<String>);
 
 /// What the run's files and the headers they include by a relative path
 /// (transitively) define for each other, read before the run: the names
@@ -378,6 +387,8 @@ type Scanned = (
 /// file of the run defines to paste a CUDA prefix (`#define cuda(Call)
 /// cuda ## Call`), the names its uses in all those files paste that are no
 /// plain rename at `target` (`cudaThreadSynchronize`), where it has uses.
+/// Each file is read once here and lexed at most once, only where a
+/// textual test finds it may hold one of these.
 pub fn run_macros(files: &[PathBuf], target: &crate::mappings::Target) -> RunMacros {
     use rayon::prelude::*;
     let run: HashSet<PathBuf> = files.iter().map(|f| lexical(f)).collect();
@@ -385,7 +396,8 @@ pub fn run_macros(files: &[PathBuf], target: &crate::mappings::Target) -> RunMac
     let mut visited: Vec<PathBuf> = files.to_vec();
     let mut batch: Vec<PathBuf> = files.to_vec();
     let mut found = RunMacros::default();
-    let mut pastes = Vec::new();
+    let mut own_uses: HashMap<PathBuf, Vec<(crate::translate::PastedMacro, PastedUses)>> =
+        HashMap::new();
     let scan = |path: &PathBuf| -> Scanned {
         let Ok(src) = std::fs::read(path) else {
             return Default::default();
@@ -395,17 +407,31 @@ pub fn run_macros(files: &[PathBuf], target: &crate::mappings::Target) -> RunMac
             .into_iter()
             .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
             .collect();
-        let pasted = if run.contains(&lexical(path)) {
-            crate::translate::pasted_macros(&src)
+        let lexed = std::cell::OnceCell::new();
+        let tokens = || Tokens::new(&src, lexed.get_or_init(|| crate::lex::lex(&src)));
+        let pasted = if run.contains(&lexical(path)) && crate::translate::may_paste_prefix(&src) {
+            let tokens = tokens();
+            let macros = crate::translate::pasted_macros(&tokens);
+            let uses = crate::translate::pasted_uses(&tokens, &macros, target);
+            macros
+                .into_iter()
+                .zip(uses)
+                .map(|(m, (_, n, inexact))| (m, (n, inexact)))
+                .collect()
         } else {
             Vec::new()
         };
-        (
-            crate::translate::macro_declared(&src),
-            host_device_macros(&src),
+        let declared = if crate::translate::may_declare_through_macro(&src) {
+            crate::translate::macro_declared(&tokens())
+        } else {
+            Vec::new()
+        };
+        Scanned {
+            declared,
+            host_device: host_device_macros(&src),
             pasted,
             includes,
-        )
+        }
     };
     while !batch.is_empty() {
         // A file or two (a build system's per-file call) is read on this
@@ -415,15 +441,17 @@ pub fn run_macros(files: &[PathBuf], target: &crate::mappings::Target) -> RunMac
         } else {
             batch.par_iter().map(scan).collect()
         };
+        for (path, scanned) in batch.iter().zip(read.iter()) {
+            if !scanned.pasted.is_empty() {
+                own_uses.insert(path.clone(), scanned.pasted.clone());
+            }
+        }
         batch = Vec::new();
-        for (pairs, host_device, pasted, includes) in read {
-            found.declared.extend(pairs);
-            found.host_device.extend(host_device);
-            pastes.extend(pasted);
+        for scanned in read {
+            found.declared.extend(scanned.declared);
+            found.host_device.extend(scanned.host_device);
             batch.extend(
-                includes
-                    .into_iter()
-                    .filter(|p| seen.insert(p.clone()) && p.is_file()),
+                (scanned.includes.into_iter()).filter(|p| seen.insert(p.clone()) && p.is_file()),
             );
         }
         visited.extend(batch.iter().cloned());
@@ -432,56 +460,85 @@ pub fn run_macros(files: &[PathBuf], target: &crate::mappings::Target) -> RunMac
     found.declared.dedup();
     found.host_device.sort_unstable();
     found.host_device.dedup();
+    // A tree copies its error-check header into many directories: each
+    // macro is looked for once, not once per definition.
+    let mut pastes: Vec<crate::translate::PastedMacro> = (own_uses.values().flatten())
+        .map(|(m, _)| m.clone())
+        .collect();
+    pastes.sort_unstable();
+    pastes.dedup();
     if !pastes.is_empty() {
-        found.pasted = pasted_uses(&visited, &pastes, target);
+        found.pasted = pasted_uses(&visited, &pastes, &own_uses, target);
     }
     found
 }
 
 /// For each macro of `pastes` used in `files`: the names its uses paste
 /// that are no plain rename at `target` (see [`run_macros`]). Only the
-/// files naming one of the macros are lexed.
+/// files that may use one of the macros, beyond the uses of their own
+/// macros already found (`own`), are lexed.
 fn pasted_uses(
     files: &[PathBuf],
     pastes: &[crate::translate::PastedMacro],
+    own: &HashMap<PathBuf, Vec<(crate::translate::PastedMacro, PastedUses)>>,
     target: &crate::mappings::Target,
 ) -> Vec<(String, Vec<String>)> {
     use rayon::prelude::*;
-    // One pass over each file's words for every macro's name (a tree may
-    // define many): only the macros a file names are looked for there.
-    let names: HashSet<&[u8]> = pastes.iter().map(|p| p.name.as_bytes()).collect();
-    // The names' lengths (63 for any longer) per first byte: a word is
-    // hashed only where one may match.
-    let mut shapes = [0u64; 256];
-    for n in &names {
-        shapes[n[0] as usize] |= 1 << n.len().min(63);
-    }
-    let per_file: Vec<Vec<(String, usize, Vec<String>)>> = files
+    // One pass over each file for every macro's name (a tree may define
+    // many): only the macros a file names are looked for there.
+    let names: Vec<&[u8]> = pastes.iter().map(|p| p.name.as_bytes()).collect();
+    let Ok(finder) = aho_corasick::AhoCorasick::new(&names) else {
+        return Vec::new();
+    };
+    let per_file: Vec<Vec<(String, PastedUses)>> = files
         .par_iter()
         .map(|path| {
             let Ok(src) = std::fs::read(path) else {
                 return Vec::new();
             };
-            let words: HashSet<&[u8]> = src
-                .split(|&b| !crate::lex::is_ident_continue(b))
-                .filter(|w| {
-                    w.first()
-                        .is_some_and(|&b| shapes[b as usize] & (1 << w.len().min(63)) != 0)
-                        && names.contains(w)
-                })
-                .collect();
+            // A use is the name as a word, then `(`: a name followed by
+            // anything else (a word in a comment, `cuda::std`,
+            // `<cuda/atomic>`) is no use, and a file with no use is not lexed.
+            let word = |b: Option<&u8>| b.is_some_and(|&b| crate::lex::is_ident_continue(b));
+            let mut words: HashSet<&[u8]> = HashSet::new();
+            for m in finder.find_overlapping_iter(&src) {
+                let (start, end) = (m.start(), m.end());
+                let bounded = !word(start.checked_sub(1).map(|p| &src[p])) && !word(src.get(end));
+                if bounded && crate::translate::may_open_call(&src, end) {
+                    words.insert(&src[start..end]);
+                }
+            }
+            let own = own.get(path).map_or(&[][..], Vec::as_slice);
+            let found = |p: &crate::translate::PastedMacro| {
+                own.iter().find(|(m, _)| m == p).map(|(_, uses)| uses)
+            };
             let named: Vec<_> = (pastes.iter())
                 .filter(|p| words.contains(p.name.as_bytes()))
-                .cloned()
                 .collect();
-            if named.is_empty() {
-                return Vec::new();
+            let to_lex: Vec<_> = (named.iter())
+                .filter(|p| found(p).is_none())
+                .map(|p| (*p).clone())
+                .collect();
+            let mut lexed = Vec::new();
+            if !to_lex.is_empty() {
+                let lx = crate::lex::lex(&src);
+                lexed = crate::translate::pasted_uses(&Tokens::new(&src, &lx), &to_lex, target);
             }
-            crate::translate::pasted_uses(&src, &named, target)
+            let mut lexed = lexed.into_iter();
+            named
+                .into_iter()
+                .map(|p| match found(p) {
+                    Some(uses) => (p.name.clone(), uses.clone()),
+                    None => lexed
+                        .next()
+                        .map(|(name, n, inexact)| (name, (n, inexact)))
+                        .unwrap_or_default(),
+                })
+                .collect()
         })
         .collect();
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for (name, uses, inexact) in per_file.into_iter().flatten() {
+    for (name, (uses, inexact)) in per_file.into_iter().flatten() {
         if uses == 0 {
             continue;
         }

@@ -27,7 +27,8 @@ pub(crate) use identifiers::{
 };
 pub(crate) use includes::{HIP_RUNTIME, path_first_words};
 pub(crate) use members::CG_WORDS;
-pub use pasted::{PastedMacro, pasted_macros, pasted_uses};
+pub use pasted::PastedMacro;
+pub(crate) use pasted::{may_open_call, may_paste_prefix, pasted_macros, pasted_uses};
 pub(crate) use shims::answers as shim_answers;
 pub(crate) use shims::atomic_add_overload;
 pub(crate) use shims::bf16_pair_shim;
@@ -47,7 +48,6 @@ use std::ops::Range;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::edit::{self, Edit};
-use crate::lex;
 use crate::mappings::{self, Family};
 use crate::tokens::{Landmarks, Scope, Tokens};
 
@@ -114,14 +114,10 @@ pub struct Translation {
 /// What the classes and namespaces of `src` declare through a macro whose
 /// argument is a name the tables map, as `(scope name, CUDA name)`
 /// (`struct async_alloc { WRAP(cudaMemPoolCreate, …); }`): see
-/// [`Options::macro_declared`]. Only a file that may hold one (below) is
-/// lexed.
-pub fn macro_declared(src: &[u8]) -> Vec<(String, String)> {
-    if !may_declare_through_macro(src) {
-        return Vec::new();
-    }
-    let lexed = lex::lex(src);
-    identifiers::macro_declared_in(&Tokens::new(src, &lexed))
+/// [`Options::macro_declared`]. Lex only a file that may hold one
+/// ([`may_declare_through_macro`]).
+pub(crate) fn macro_declared(tokens: &Tokens<'_>) -> Vec<(String, String)> {
+    identifiers::macro_declared_in(tokens)
 }
 
 /// Whether `src` may declare a mapped name through a macro (see

@@ -42,7 +42,7 @@ struct Paste {
 /// Rewrites each exact paste's prefix; records the others in
 /// [`Left::PastedPrefix`].
 pub(super) fn rewrite(cx: &mut Cx<'_>) {
-    if memchr::memmem::find(cx.src, b"##").is_none() {
+    if !may_paste_prefix(cx.src) {
         return;
     }
     let found = pastes(cx);
@@ -93,7 +93,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>) {
 /// A macro pasting a CUDA prefix onto a parameter, for
 /// [`crate::project::run_macros`]: its name, and which parameter and
 /// prefix it pastes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct PastedMacro {
     /// The macro's name.
     pub name: String,
@@ -102,15 +102,10 @@ pub struct PastedMacro {
     hip: &'static str,
 }
 
-/// The macros `src` defines to paste a CUDA prefix (none is lexed for a
-/// file without `##`).
-pub fn pasted_macros(src: &[u8]) -> Vec<PastedMacro> {
-    if memchr::memmem::find(src, b"##").is_none() {
-        return Vec::new();
-    }
-    let lexed = crate::lex::lex(src);
-    let tokens = Tokens::new(src, &lexed);
-    pastes(&tokens)
+/// The macros a file defines to paste a CUDA prefix (lex only a file
+/// [`may_paste_prefix`] keeps).
+pub(crate) fn pasted_macros(tokens: &Tokens<'_>) -> Vec<PastedMacro> {
+    pastes(tokens)
         .into_iter()
         .filter(|p| p.cuda)
         .map(|p| PastedMacro {
@@ -125,23 +120,61 @@ pub fn pasted_macros(src: &[u8]) -> Vec<PastedMacro> {
         .collect()
 }
 
-/// For each macro of `macros`: its name, how many uses `src` has, and the
-/// names they paste that are no plain rename at `target`.
-pub fn pasted_uses(
-    src: &[u8],
+/// For each macro of `macros`: its name, how many uses the file has, and
+/// the names they paste that are no plain rename at `target`.
+pub(crate) fn pasted_uses(
+    tokens: &Tokens<'_>,
     macros: &[PastedMacro],
     target: &Target,
 ) -> Vec<(String, usize, Vec<String>)> {
-    let lexed = crate::lex::lex(src);
-    let tokens = Tokens::new(src, &lexed);
     macros
         .iter()
         .map(|m| {
             let (uses, inexact) =
-                uses_of(&tokens, m.name.as_bytes(), m.prefix, m.hip, m.param, target);
+                uses_of(tokens, m.name.as_bytes(), m.prefix, m.hip, m.param, target);
             (m.name.clone(), uses, inexact)
         })
         .collect()
+}
+
+/// Whether some `##` in `src` may follow a prefix of [`PREFIXES`] (CUDA's
+/// or HIP's) as a token: read from the text, before lexing, so that the
+/// many files whose `##` pastes something else (`CHECK_ ## x`) are not
+/// lexed for it. Only blanks and line splices may stand between the word
+/// and `##`; a comment (`*/`) is taken as a maybe.
+pub(crate) fn may_paste_prefix(src: &[u8]) -> bool {
+    memchr::memmem::find_iter(src, b"##").any(|at| {
+        let before = &src[..at];
+        let end = before
+            .iter()
+            .rposition(|&b| !blank_or_splice(b))
+            .map_or(0, |p| p + 1);
+        if end > 0 && before[end - 1] == b'/' {
+            return true;
+        }
+        let start = before[..end]
+            .iter()
+            .rposition(|&b| !crate::lex::is_ident_continue(b))
+            .map_or(0, |p| p + 1);
+        let word = &before[start..end];
+        PREFIXES
+            .iter()
+            .any(|(cuda, hip)| *cuda == word || hip.as_bytes() == word)
+    })
+}
+
+/// Whether the token after a word ending at `end` may be `(` (a macro's
+/// use), read from the text: only blanks and line splices may stand
+/// between; a comment (`/`) is taken as a maybe.
+pub(crate) fn may_open_call(src: &[u8], end: usize) -> bool {
+    let next = src[end..].iter().find(|&&b| !blank_or_splice(b));
+    matches!(next, Some(b'(' | b'/'))
+}
+
+/// What may stand between two tokens of one `#define` line besides a
+/// comment: blanks, and the bytes of a line splice (`\` newline).
+fn blank_or_splice(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\\' | b'\x0b' | b'\x0c')
 }
 
 /// The pastes `PREFIX ## param` in the file's function-like `#define`s.
@@ -256,4 +289,59 @@ fn uses_of(
         }
     }
     (uses, inexact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The textual test keeps every file whose tokens paste a prefix, however
+    /// the paste is spelled, and clears files that paste something else.
+    #[test]
+    fn may_paste_prefix_keeps_every_paste() {
+        let pasting: &[&[u8]] = &[
+            b"#define C(x) cuda ## x\n",
+            b"#define C(x) cuda##x\n",
+            b"#define C(x) do { cudaError_t e = cublas \\\n ## x; } while (0)\n",
+            b"#define C(x) cuda /* prefix */ ## x\n",
+            b"#define C(x) \\\n  hip\t##x\n",
+            b"#define C(x) curand\t\\\r\n##x\n",
+        ];
+        for src in pasting {
+            let lexed = crate::lex::lex(src);
+            let tokens = Tokens::new(src, &lexed);
+            assert!(!pastes(&tokens).is_empty(), "{}", String::from_utf8_lossy(src));
+            assert!(may_paste_prefix(src), "{}", String::from_utf8_lossy(src));
+        }
+        let other: &[&[u8]] = &[
+            b"#define C(x) CHECK_ ## x\n",
+            b"#define C(x) xcuda ## x\n",
+            b"#define C(x) cuda_ ## x\n",
+            b"#define C(x) x ## cuda\n",
+            b"int cuda; // no paste\n",
+        ];
+        for src in other {
+            let lexed = crate::lex::lex(src);
+            let tokens = Tokens::new(src, &lexed);
+            assert!(pastes(&tokens).is_empty(), "{}", String::from_utf8_lossy(src));
+            assert!(!may_paste_prefix(src), "{}", String::from_utf8_lossy(src));
+        }
+    }
+
+    /// The textual test keeps every word the tokens call, and clears the
+    /// words followed by something else.
+    #[test]
+    fn may_open_call_keeps_every_call() {
+        let src: &[u8] = b"M(a); M (b); M/* c */(c); M \\\n (d); M\r\n(e);\nM::f; M x; M;";
+        let lexed = crate::lex::lex(src);
+        let tokens = Tokens::new(src, &lexed);
+        let mut calls = 0;
+        for k in tokens.idents_named(b"M", 0..usize::MAX) {
+            let called = tokens.next(k).is_some_and(|o| tokens.is_punct(o, b"("));
+            let end = tokens.tok(k).end as usize;
+            assert_eq!(may_open_call(src, end), called, "at {end}");
+            calls += usize::from(called);
+        }
+        assert_eq!(calls, 5);
+    }
 }
