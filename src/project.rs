@@ -484,10 +484,15 @@ fn pasted_uses(
     target: &crate::mappings::Target,
 ) -> Vec<(String, Vec<String>)> {
     use rayon::prelude::*;
-    // One pass over each file for every macro's name (a tree may define
-    // many): only the macros a file names are looked for there.
-    let names: Vec<&[u8]> = pastes.iter().map(|p| p.name.as_bytes()).collect();
-    let Ok(finder) = aho_corasick::AhoCorasick::new(&names) else {
+    // Only the macros a file names are looked for there. A few names (a
+    // project's error checks) are searched for one by one, each a fast
+    // substring search; more (a tree defines many) in one pass for all.
+    let mut names: Vec<&[u8]> = pastes.iter().map(|p| p.name.as_bytes()).collect();
+    names.dedup();
+    let each: Vec<memchr::memmem::Finder> = (names.len() <= 8)
+        .then(|| names.iter().map(memchr::memmem::Finder::new).collect())
+        .unwrap_or_default();
+    let Ok(all) = aho_corasick::AhoCorasick::new(if each.is_empty() { &names[..] } else { &[] }) else {
         return Vec::new();
     };
     let per_file: Vec<Vec<(String, PastedUses)>> = files
@@ -500,9 +505,16 @@ fn pasted_uses(
             // anything else (a word in a comment, `cuda::std`,
             // `<cuda/atomic>`) is no use, and a file with no use is not lexed.
             let word = |b: Option<&u8>| b.is_some_and(|&b| crate::lex::is_ident_continue(b));
+            let found: Box<dyn Iterator<Item = (usize, usize)>> = if each.is_empty() {
+                Box::new(all.find_overlapping_iter(&src).map(|m| (m.start(), m.end())))
+            } else {
+                Box::new(each.iter().flat_map(|f| {
+                    let n = f.needle().len();
+                    f.find_iter(&src).map(move |at| (at, at + n))
+                }))
+            };
             let mut words: HashSet<&[u8]> = HashSet::new();
-            for m in finder.find_overlapping_iter(&src) {
-                let (start, end) = (m.start(), m.end());
+            for (start, end) in found {
                 let bounded = !word(start.checked_sub(1).map(|p| &src[p])) && !word(src.get(end));
                 if bounded && crate::translate::may_open_call(&src, end) {
                     words.insert(&src[start..end]);
