@@ -1126,6 +1126,28 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
     if s >= e || cx.tok(s).kind != TokenKind::Ident || cx.tok(s).in_directive() {
         return;
     }
+    // A `uint3` made in place (`dim3 g = make_uint3(n, 1, 1)`, `grid =
+    // make_uint3(…)`): the `dim3` of the same three values.
+    if name == b"dim3"
+        && cx.is_ident(s, b"make_uint3")
+        && cx.is_punct(s + 1, b"(")
+        && cx.matching_close(s + 1) == Some(e - 1)
+    {
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedApi,
+                cx.span(s, e),
+                "HIP's `dim3` has no conversion from a `uint3` (CUDA's vector_types.h declares it): the port does not compile",
+            )
+            .with_help("make the `dim3` of the same values: `dim3(x, y, z)`")
+            .with_fix(
+                "make the dim3 (dim3(…))",
+                vec![Edit::replace(cx.tok(s).range(), "dim3")],
+                Applicability::Required,
+            ),
+        );
+        return;
+    }
     // A name or an element (`v`, `dims[i]`), or a member of one (`p.shape`,
     // `cfg->grid`, `runs[i].block`: `member`, its name); `pure` where it has
     // no side effect to repeat.
