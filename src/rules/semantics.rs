@@ -24,6 +24,9 @@ pub(super) fn ident(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic
             ),
             b"__launch_bounds__" => launch_bounds(cx, i, out),
             b"dim3" | b"uint3" => vector_conversion(cx, i, name, out),
+            b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim" => {
+                index_arithmetic(cx, i, name, out)
+            }
             b"warpSize" => warp_size_constant(cx, i, out),
             b"texture" | b"surface" if is_reference_declaration(cx, i) && !own_class(cx, name) => out.push(
                 Diagnostic::new(
@@ -879,27 +882,240 @@ fn vector_conversion(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnosti
                 c + 1
             }
             b"=" => {
-                let mut e = o + 1;
-                while e < cx.lx.tokens.len() && !matches!(cx.text(e), b";" | b"," | b")" | b"}") {
-                    if matches!(cx.text(e), b"(" | b"[" | b"{") {
-                        let Some(c) = cx.matching_close(e) else {
-                            return;
-                        };
-                        e = c;
-                    }
-                    e += 1;
-                }
+                let Some(e) = initializer_end(cx, o) else {
+                    return;
+                };
                 converted(cx, name, o + 1, e, true, out);
                 e
             }
-            b"," => o,
+            b"," | b";" => o,
             _ => return,
         };
+        assigned_later(cx, name, d, out);
         if end >= cx.lx.tokens.len() || !cx.is_punct(end, b",") {
             return;
         }
         d = end + 1;
     }
+}
+
+/// The token that ends the initializer or assigned value after `=` token
+/// `o` (`;`, `,`, or the bracket closing around it), over brackets.
+fn initializer_end(cx: &Cx<'_>, o: usize) -> Option<usize> {
+    let mut e = o + 1;
+    while e < cx.lx.tokens.len() && !matches!(cx.text(e), b";" | b"," | b")" | b"}") {
+        if matches!(cx.text(e), b"(" | b"[" | b"{") {
+            e = cx.matching_close(e)?;
+        }
+        e += 1;
+    }
+    Some(e)
+}
+
+/// The later assignments to the `dim3` or `uint3` (`name`) declared at
+/// declarator `d`, which [`converted`] checks as it does an initializer:
+/// `grid = v;` in the declaration's scope, or `cfg.grid = v;` anywhere
+/// after where `d` is a class's member. CUDA assigns through the same
+/// conversions (vector_types.h); HIP's `dim3` has only its implicit copy
+/// assignment, and `uint3` none from a `dim3` or an index variable.
+fn assigned_later(cx: &Cx<'_>, name: &[u8], d: usize, out: &mut Vec<Diagnostic>) {
+    let open = cx.enclosing_open(d);
+    let member = open.is_some_and(|o| class_body(cx, o));
+    let end = match open {
+        Some(o) if !member => cx.matching_close(o).unwrap_or(cx.lx.tokens.len()),
+        _ => cx.lx.tokens.len(),
+    };
+    for u in cx.idents_named(cx.text(d), d + 1..end) {
+        let (Some(o), Some(p)) = (cx.next(u), cx.prev(u)) else {
+            continue;
+        };
+        if !cx.is_punct(o, b"=") || cx.next(o).is_some_and(|n| cx.is_punct(n, b"=")) {
+            continue;
+        }
+        let statement = if member {
+            cx.is_punct(p, b".") || cx.is_punct(p, b"->")
+        } else {
+            matches!(cx.text(p), b";" | b"{" | b"}" | b")" | b"else")
+        };
+        if let Some(e) = initializer_end(cx, o).filter(|_| statement) {
+            converted(cx, name, o + 1, e, true, out);
+        }
+    }
+}
+
+/// Whether `{` token `o` opens a class's body (`struct S {`, `class C :
+/// public B {`, `struct {`).
+fn class_body(cx: &Cx<'_>, o: usize) -> bool {
+    let mut k = o;
+    for _ in 0..8 {
+        let Some(p) = cx.prev(k) else { return false };
+        match cx.text(p) {
+            b"struct" | b"class" | b"union" => return true,
+            b";" | b"{" | b"}" | b"(" | b")" | b"=" => return false,
+            _ => k = p,
+        }
+    }
+    false
+}
+
+/// The type words of member `m` (`shape` of `p.shape`, `pp->shape`,
+/// `runs[i].shape`): its declaration in the body of the object's class,
+/// where the object is a name declared of a class the file defines
+/// (`Params p`, `Params *pp`, `Params runs[4]`); else those every
+/// declaration in the file gives the name (`uint3 shape;` in a struct),
+/// where they agree. `None` where none is found or two differ. A member's
+/// class may be declared anywhere (a header the file includes: then none
+/// is found, and nothing is said).
+fn member_type<'a>(cx: &Cx<'a>, m: usize) -> Option<Vec<&'a [u8]>> {
+    let name = cx.text(m);
+    let mut within = 0..cx.lx.tokens.len();
+    if let Some(body) = object_class_body(cx, m) {
+        within = body;
+    }
+    let mut found: Option<Vec<&[u8]>> = None;
+    for &k in cx.possible_declarators(name) {
+        let k = k as usize;
+        if !within.contains(&k) || cx.text(k) != name || !ends_declarator(cx, k) {
+            continue;
+        }
+        let Some(j) = cx.prev(k).filter(|&p| cx.tok(p).kind == TokenKind::Ident) else {
+            continue;
+        };
+        let Some(words) = type_words_ending_at(cx, j) else {
+            continue;
+        };
+        match &found {
+            None => found = Some(words),
+            Some(f) if *f == words => {}
+            Some(_) => return None,
+        }
+    }
+    found
+}
+
+/// The tokens of the body of the class of the object whose member is token
+/// `m` (`p` of `p.shape`, `shapes` of `shapes[i]->shape`), where the object
+/// is a name whose nearest declaration's last type word (over `*`, `&` and
+/// qualifiers) names a class the file defines (`struct Params {`).
+fn object_class_body(cx: &Cx<'_>, m: usize) -> Option<std::ops::Range<usize>> {
+    let mut o = cx.prev(cx.prev(m)?)?;
+    while cx.is_punct(o, b"]") {
+        o = cx.prev(cx.matching_open(o)?)?;
+    }
+    if cx.tok(o).kind != TokenKind::Ident {
+        return None;
+    }
+    // The nearest declarator whose type word is a word (not a use, as
+    // `= shapes[0]` reads).
+    let j = declarators(cx, o, o).filter(|&d| d != o).find_map(|d| {
+        let mut j = cx.prev(d)?;
+        while matches!(
+            cx.text(j),
+            b"*" | b"&" | b"const" | b"volatile" | b"__restrict__"
+        ) {
+            j = cx.prev(j)?;
+        }
+        if cx.is_punct(j, b",") {
+            j = first_declarator_type_word(cx, j)?;
+        }
+        (cx.tok(j).kind == TokenKind::Ident && !matches!(cx.text(j), b"return" | b"case" | b"else"))
+            .then_some(j)
+    })?;
+    let class = cx.text(j);
+    cx.idents_named(class, 0..cx.lx.tokens.len()).find_map(|c| {
+        let p = cx.prev(c)?;
+        let n = cx.next(c)?;
+        if !matches!(cx.text(p), b"struct" | b"class") {
+            return None;
+        }
+        // `struct Params {` or `struct Params : Base {`.
+        let open = (n..cx.lx.tokens.len().min(n + 32))
+            .find(|&k| cx.is_punct(k, b"{") || cx.is_punct(k, b";"))?;
+        cx.is_punct(open, b"{")
+            .then(|| Some(open..cx.matching_close(open)?))
+            .flatten()
+    })
+}
+
+/// The last type word of the declaration whose later declarator follows
+/// `,` token `j` (`Params` of `Params *pp = &p, runs[2]`): back over the
+/// earlier declarators to the statement's start, then its words up to the
+/// first declarator.
+fn first_declarator_type_word(cx: &Cx<'_>, j: usize) -> Option<usize> {
+    let mut k = j;
+    loop {
+        let p = cx.prev(k)?;
+        match cx.text(p) {
+            b")" | b"]" | b"}" => k = cx.matching_open(p)?,
+            b";" | b"{" | b"(" => break,
+            _ => k = p,
+        }
+    }
+    let mut w = k;
+    while cx
+        .next(w)
+        .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident)
+    {
+        w = cx.next(w)?;
+    }
+    let after = cx.next(w)?;
+    if matches!(cx.text(after), b"*" | b"&") {
+        Some(w)
+    } else {
+        (w > k).then(|| cx.prev(w)).flatten()
+    }
+}
+
+/// A builtin index variable used whole as an operand of an arithmetic
+/// operator in device code (`threadIdx + blockIdx * blockDim`), which CUDA
+/// computes on `uint3` (the index variables' type, `blockDim`/`gridDim`'s
+/// `dim3` through its `operator uint3()`, vector_types.h) with the
+/// project's or helper_math.h's `uint3` operators. HIP's index variables
+/// are structs that convert to `dim3` alone (amd_hip_runtime.h, HIP 5.2.3
+/// through 7.x), which no operator takes: the port does not compile. The
+/// fix is the `uint3` CUDA computes on, its members copied.
+fn index_arithmetic(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
+    const OPERATORS: &[&[u8]] = &[b"+", b"-", b"*", b"/", b"%"];
+    let (Some(n), Some(p)) = (cx.next(i), cx.prev(i)) else {
+        return;
+    };
+    // A member (`blockDim.x`) is an integer.
+    if cx.is_punct(n, b".") {
+        return;
+    }
+    // The left operand: `threadIdx + …` (not `threadIdx += …`).
+    let left = OPERATORS.contains(&cx.text(n))
+        && cx
+            .next(n)
+            .is_some_and(|a| !cx.is_punct(a, b"=") && cx.text(a) != cx.text(n));
+    // The right operand of a binary operator: `… * blockDim`.
+    let right = OPERATORS.contains(&cx.text(p))
+        && cx.prev(p).is_some_and(|b| {
+            cx.text(b) != cx.text(p)
+                && (matches!(cx.tok(b).kind, TokenKind::Number)
+                    || cx.is_punct(b, b")")
+                    || cx.is_punct(b, b"]")
+                    || (cx.tok(b).kind == TokenKind::Ident
+                        && !matches!(cx.text(b), b"return" | b"case" | b"sizeof")))
+        });
+    if !(left || right) || cx.tok(i).in_directive() || !device_only(cx, i) {
+        return;
+    }
+    let this = String::from_utf8_lossy(name);
+    let text = format!("make_uint3({this}.x, {this}.y, {this}.z)");
+    out.push(
+        Diagnostic::new(
+            Code::UnsupportedApi,
+            cx.tok(i).range(),
+            format!("HIP's `{this}` is no `uint3` and converts to `dim3` alone, which no arithmetic operator takes: the port does not compile"),
+        )
+        .with_help("compute on the uint3 CUDA does: `make_uint3(threadIdx.x, threadIdx.y, threadIdx.z)`")
+        .with_fix(
+            format!("copy the members ({text})"),
+            vec![Edit::replace(cx.tok(i).range(), text)],
+            Applicability::Required,
+        ),
+    );
 }
 
 /// The finding and fix of [`vector_conversion`] for source tokens `s..e`
@@ -910,25 +1126,59 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
     if s >= e || cx.tok(s).kind != TokenKind::Ident || cx.tok(s).in_directive() {
         return;
     }
-    // A name or an element (`v`, `dims[i]`); `pure` where it has no side
-    // effect to repeat.
-    let (mut k, mut pure) = (s + 1, true);
-    while k < e && cx.is_punct(k, b"[") {
-        let Some(c) = cx.matching_close(k) else {
-            return;
-        };
-        // Names and numbers, and `+ - *` between two of them (`i++` lexes
-        // as two `+`).
-        let operand = |t: usize| matches!(cx.tok(t).kind, TokenKind::Ident | TokenKind::Number);
-        pure &= !(k + 1..c).any(|t| {
-            !operand(t)
-                && !(matches!(cx.text(t), b"+" | b"-" | b"*")
-                    && t > k + 1
-                    && operand(t - 1)
-                    && t + 1 < c
-                    && operand(t + 1))
-        });
-        k = c + 1;
+    // A `uint3` made in place (`dim3 g = make_uint3(n, 1, 1)`, `grid =
+    // make_uint3(…)`): the `dim3` of the same three values.
+    if name == b"dim3"
+        && cx.is_ident(s, b"make_uint3")
+        && cx.is_punct(s + 1, b"(")
+        && cx.matching_close(s + 1) == Some(e - 1)
+    {
+        out.push(
+            Diagnostic::new(
+                Code::UnsupportedApi,
+                cx.span(s, e),
+                "HIP's `dim3` has no conversion from a `uint3` (CUDA's vector_types.h declares it): the port does not compile",
+            )
+            .with_help("make the `dim3` of the same values: `dim3(x, y, z)`")
+            .with_fix(
+                "make the dim3 (dim3(…))",
+                vec![Edit::replace(cx.tok(s).range(), "dim3")],
+                Applicability::Required,
+            ),
+        );
+        return;
+    }
+    // A name or an element (`v`, `dims[i]`), or a member of one (`p.shape`,
+    // `cfg->grid`, `runs[i].block`: `member`, its name); `pure` where it has
+    // no side effect to repeat.
+    let (mut k, mut pure, mut member) = (s + 1, true, None);
+    loop {
+        while k < e && cx.is_punct(k, b"[") {
+            let Some(c) = cx.matching_close(k) else {
+                return;
+            };
+            // Names and numbers, and `+ - *` between two of them (`i++`
+            // lexes as two `+`).
+            let operand = |t: usize| matches!(cx.tok(t).kind, TokenKind::Ident | TokenKind::Number);
+            pure &= !(k + 1..c).any(|t| {
+                !operand(t)
+                    && !(matches!(cx.text(t), b"+" | b"-" | b"*")
+                        && t > k + 1
+                        && operand(t - 1)
+                        && t + 1 < c
+                        && operand(t + 1))
+            });
+            k = c + 1;
+        }
+        if k + 1 < e
+            && (cx.is_punct(k, b".") || cx.is_punct(k, b"->"))
+            && cx.tok(k + 1).kind == TokenKind::Ident
+        {
+            member = Some(k + 1);
+            k += 2;
+            continue;
+        }
+        break;
     }
     if k != e {
         return;
@@ -947,20 +1197,24 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
     // brackets (`dim3 grid(n / 256)`, which the declarator index does not
     // hold: a call looks the same), where no other declaration is nearer.
     let typed = (name == b"uint3" && builtin)
-        || match operand_type(cx, s, e) {
-            Some(t) => t.as_slice() == [from],
-            None => {
-                e == s + 1
-                    && (cx
-                        .idents_named(cx.text(s), s.saturating_sub(4096)..s)
-                        .last())
-                    .is_some_and(|d| {
-                        cx.prev(d).is_some_and(|p| cx.is_ident(p, from))
-                            && cx
-                                .next(d)
-                                .is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
-                    })
-            }
+        || match member {
+            // A member: its declarations' type, where it is the operand's last part.
+            Some(m) => m + 1 == e && member_type(cx, m).is_some_and(|t| t.as_slice() == [from]),
+            None => match operand_type(cx, s, e) {
+                Some(t) => t.as_slice() == [from],
+                None => {
+                    e == s + 1
+                        && (cx
+                            .idents_named(cx.text(s), s.saturating_sub(4096)..s)
+                            .last())
+                        .is_some_and(|d| {
+                            cx.prev(d).is_some_and(|p| cx.is_ident(p, from))
+                                && cx
+                                    .next(d)
+                                    .is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
+                        })
+                }
+            },
         };
     if !typed {
         return;
@@ -2997,61 +3251,57 @@ mod tests {
 
     #[test]
     fn every_declarator_of_a_list_is_typed() {
-        let t = |src, name| type_of(src, name).map(|w| w.join(" "));
-        assert_eq!(
-            t("void f() { __half a = x, b; g(b); }", "b").as_deref(),
-            Some("__half")
-        );
-        assert_eq!(
-            t("void f() { __half a = x, b; g(a); }", "a").as_deref(),
-            Some("__half")
-        );
-        assert_eq!(
-            t("void f() { const uint3 p, q = v, r; g(r); }", "r").as_deref(),
-            Some("uint3")
-        );
-        assert_eq!(
-            t("void f() { half *h_x = p, *h_y = q; g(h_y[i]); }", "h_y").as_deref(),
-            Some("half")
-        );
-        assert_eq!(
-            t("void f() { dim3 a(1, 2), b = c; g(b); }", "b").as_deref(),
-            Some("dim3")
-        );
-        // The nearest declaration counts: a later `int b` shadows a list's `b`.
-        assert_eq!(
-            t("void f() { __half a, b; { int b = 0; g(b); } }", "b").as_deref(),
-            Some("int")
-        );
-        assert_eq!(
-            t("void f() { int b = 0; __half a, b2; g(b); }", "b").as_deref(),
-            Some("int")
-        );
-        // A pointer declarator is no element: `h_y` itself is not a `half`.
-        assert_eq!(
-            t("void f() { half *h_x = p, *h_y = q; g(h_y); }", "h_y"),
-            None
-        );
-        assert_eq!(
-            t(
+        // (source, the name whose last use is typed, the type words).
+        let cases: &[(&str, &str, Option<&str>)] = &[
+            ("void f() { __half a = x, b; g(b); }", "b", Some("__half")),
+            ("void f() { __half a = x, b; g(a); }", "a", Some("__half")),
+            (
+                "void f() { const uint3 p, q = v, r; g(r); }",
+                "r",
+                Some("uint3"),
+            ),
+            (
+                "void f() { half *h_x = p, *h_y = q; g(h_y[i]); }",
+                "h_y",
+                Some("half"),
+            ),
+            ("void f() { dim3 a(1, 2), b = c; g(b); }", "b", Some("dim3")),
+            // The nearest declaration counts: a later `int b` shadows a list's `b`.
+            (
+                "void f() { __half a, b; { int b = 0; g(b); } }",
+                "b",
+                Some("int"),
+            ),
+            (
+                "void f() { int b = 0; __half a, b2; g(b); }",
+                "b",
+                Some("int"),
+            ),
+            // A pointer declarator is no element: `h_y` itself is not a `half`.
+            ("void f() { half *h_x = p, *h_y = q; g(h_y); }", "h_y", None),
+            (
                 "void f() { uint3 b = m(8, 4), s[2] = {m(1), m(2)}; g(s[0]); }",
-                "s"
-            )
-            .as_deref(),
-            Some("uint3")
-        );
-        assert_eq!(t("void f() {\n  uint3 block = make_uint3(8, 8, 4), sizes[2] = {make_uint3(1, 1, 1), make_uint3(2, 2, 2)};\n  dim3 u2(sizes[1]);\n}\n", "sizes").as_deref(), Some("uint3"));
-        // Elements of a braced list and a comma expression are no declarators.
-        assert_eq!(
-            t(
+                "s",
+                Some("uint3"),
+            ),
+            (
+                "void f() {\n  uint3 block = make_uint3(8, 8, 4), sizes[2] = {make_uint3(1, 1, 1), make_uint3(2, 2, 2)};\n  dim3 u2(sizes[1]);\n}\n",
+                "sizes",
+                Some("uint3"),
+            ),
+            // Elements of a braced list and a comma expression are no declarators.
+            (
                 "void f(const long* keys) { int64_t l[2] = {keys[i], keys[i] >> 1}; g(keys[i]); }",
-                "keys"
-            )
-            .as_deref(),
-            Some("long")
-        );
-        assert_eq!(t("void f() { int x; x = 1, y = 2; g(y); }", "y"), None);
-        // Arguments of a call are no declaration list.
-        assert_eq!(t("void f() { g(x, b); h(b); }", "b"), None);
+                "keys",
+                Some("long"),
+            ),
+            ("void f() { int x; x = 1, y = 2; g(y); }", "y", None),
+            // Arguments of a call are no declaration list.
+            ("void f() { g(x, b); h(b); }", "b", None),
+        ];
+        for &(src, name, want) in cases {
+            let got = type_of(src, name).map(|w| w.join(" "));
+            assert_eq!(got.as_deref(), want, "{src}");
+        }
     }
 }

@@ -493,6 +493,11 @@ const BF16_BOUNDS: [&str; 6] = [
 
 /// A shim of `__hmax`, `__hmin`, `__hmax2` or `__hmin2` over
 /// [`HALF_BOUNDS`]: `$define`, the lines after the `#define` of the name.
+/// The pair's forms are host code too, as CUDA's (`cuda_fp16.hpp:1718`,
+/// `__CUDA_HOSTDEVICE_FP16_DECL__`): each lane through the host or the
+/// device overload of the scalar helper, as the side compiling it picks
+/// (HIP 5.2.3's `__low2half`, `__high2half` and `__halves2half2` are
+/// host code too).
 macro_rules! half_bound {
     ($name:literal, $hip:literal, $what:literal, $($define:literal),+) => {
         Function {
@@ -1096,14 +1101,14 @@ const FUNCTIONS: [Function; 58] = [
         "5.7",
         "larger __half of each lane",
         "#define __hmax2(...) hipify_rs_hmax2(__VA_ARGS__)",
-        "__device__ inline __half2 hipify_rs_hmax2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_max(__low2half(a), __low2half(b)), hipify_rs_half_max(__high2half(a), __high2half(b))); }"
+        "__host__ __device__ inline __half2 hipify_rs_hmax2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_max(__low2half(a), __low2half(b)), hipify_rs_half_max(__high2half(a), __high2half(b))); }"
     ),
     half_bound!(
         "__hmin2",
         "5.7",
         "smaller __half of each lane",
         "#define __hmin2(...) hipify_rs_hmin2(__VA_ARGS__)",
-        "__device__ inline __half2 hipify_rs_hmin2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_min(__low2half(a), __low2half(b)), hipify_rs_half_min(__high2half(a), __high2half(b))); }"
+        "__host__ __device__ inline __half2 hipify_rs_hmin2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_min(__low2half(a), __low2half(b)), hipify_rs_half_min(__high2half(a), __high2half(b))); }"
     ),
     atomic_add!(
         "__half",
