@@ -368,8 +368,15 @@ those words. One that only returns cuComplex.h's function for the operator (`ret
 b);`) is kept for CUDA alone. `float2` and `double2` are HIP's complex types, so the vendored \
 `helper_math.h`'s `operator+(float2, float2)` is ambiguous with hip_complex.h's in a unit that \
 includes both: a `+` or `-` that adds the components is kept for CUDA alone (HIP's complex sum \
-and its vector template compute the same); a `*` or `/` (HIP's is the complex product) is \
-reported where the file includes cuComplex.h itself.\n\nBefore:\n\n```cuda\n\
+and its vector template compute the same), and so is a `*` by a `float`/`double` that scales \
+them (hip_complex.h's scalar product); a `*` or `/` (HIP's is the complex product) is \
+reported where the file includes cuComplex.h itself. In a file that includes cuComplex.h, a use \
+on two `float2` or two `double2` (read from their declarations) is checked too: a statement \
+`a += b;` or `a -= b;` ties between `HIP_vector_type`'s member and hip_complex.h's operator \
+even with the project's kept for CUDA alone, and becomes the member's call \
+(`a.operator+=(b);`, a required fix: both add the components); `a * b`, `a / b`, `a *= b`, \
+`a /= b` are reported at the use (HIP's are the complex ones, the project's usually the \
+components').\n\nBefore:\n\n```cuda\n\
 inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
 a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
 #if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \

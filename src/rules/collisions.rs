@@ -74,6 +74,8 @@ pub(super) struct Collisions {
     /// The lines the translation keeps for CUDA alone: the other rules'
     /// findings there are for code HIP never compiles.
     cuda_only: Vec<(usize, usize)>,
+    /// Whether the file includes CUDA's or HIP's complex header, read once.
+    complex_header: std::cell::OnceCell<bool>,
 }
 
 impl Collisions {
@@ -89,6 +91,14 @@ impl Collisions {
                 }
             }
             b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, self, out),
+            _ if cx.next(i).is_some_and(|k| {
+                matches!(cx.text(k), b"*" | b"/" | b"+" | b"-" | b"[")
+            }) && *self
+                .complex_header
+                .get_or_init(|| includes_complex_header(cx)) =>
+            {
+                complex_vector_use(cx, i, self, out)
+            }
             _ if name.starts_with(b"__") && PAIR_FUNCTIONS.contains(&name) => {
                 own_pair_definition(cx, i, self, out)
             }
@@ -268,17 +278,25 @@ fn complex_vector_operator(
             && cx.tok(e - 1).kind == TokenKind::Ident
             && cx.text(e - 1) != cx.text(ty)
     };
+    // `operator*(float2 a, float s)`: hip_complex.h's scalar product
+    // (`operator*(const hipFloatComplex&, float)`, and for `double`) ties
+    // with it; both scale the components.
+    let scalar = op == b"*"
+        && *b1 == *b0 + 2
+        && matches!(cx.text(*b0), b"float" | b"double")
+        && cx.tok(*b0 + 1).kind == TokenKind::Ident;
     if !same((*a0, *a1))
-        || !same((*b0, *b1))
+        || !(scalar || same((*b0, *b1)))
         || found.hip_never_compiles(cx, cx.tok(i).start as usize)
     {
         return None;
     }
-    let guard = matches!(op, b"+" | b"-")
-        .then(|| componentwise_sum(cx, op, ty, (cx.text(a1 - 1), cx.text(b1 - 1)), close))
+    let names = (cx.text(a1 - 1), cx.text(b1 - 1));
+    let guard = (scalar || matches!(op, b"+" | b"-"))
+        .then(|| componentwise_sum(cx, op, ty, names, scalar, close))
         .flatten()
         .and_then(|end| definition_lines(cx, i, end));
-    if guard.is_none() && !includes_complex_header(cx) {
+    if guard.is_none() && (scalar || !includes_complex_header(cx)) {
         return None;
     }
     let (op, ty) = (
@@ -306,14 +324,143 @@ fn complex_vector_operator(
     })
 }
 
+/// A use `a * b`, `a / b` or `a op= b` (`+= -= *= /=`) of two `float2` or
+/// two `double2` (read from their declarations) in a file that includes
+/// cuComplex.h, where token `i` ends the left operand's name. CUDA declares
+/// no operator on them, so the project defines these (helper_math.h), and
+/// the translated unit includes `hip_complex.h`, which defines them on
+/// HIP's complex types, these very types (HIP 5.2.3, amd_hip_complex.h:
+/// 77-119): the binary ones tie with the project's `__host__ __device__`
+/// ones, the compound ones with `HIP_vector_type`'s members as well
+/// (hipcc 5.2: 'use of overloaded operator is ambiguous', even where the
+/// project's is kept for CUDA alone). A statement `a += b;` or `a -= b;`
+/// becomes `a.operator+=(b);`, HIP's member, which adds the components as
+/// every reading does; the complex product and quotient are not the
+/// components', so the others are reported at the use.
+fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<Diagnostic>) {
+    let start = i;
+    if cx.prev(start).is_some_and(|p| {
+        cx.tok(p).kind == TokenKind::Ident
+            || [&b"."[..], b"->", b"::", b"*", b"/", b"%", b"&"]
+                .iter()
+                .any(|q| cx.is_punct(p, q))
+    }) || cx.tok(i).in_directive()
+    {
+        return;
+    }
+    let mut k = i + 1;
+    while cx.is_punct(k, b"[") {
+        let Some(c) = cx.matching_close(k) else { return };
+        k = c + 1;
+    }
+    let Some(op) = cx.next(k - 1).filter(|&o| o == k) else {
+        return;
+    };
+    let compound = cx.next(op).filter(|&q| {
+        cx.is_punct(q, b"=") && cx.tok(q).start == cx.tok(op).end
+    });
+    let binary = matches!(cx.text(op), b"*" | b"/");
+    if compound.is_none() && !binary {
+        return;
+    }
+    // A `*` or `/` followed by `=` with no space is compound; `a * *p`,
+    // `a - -b` and `a ++` are not the forms read here.
+    let r = compound.map_or(op + 1, |q| q + 1);
+    if r >= cx.lx.tokens.len() || cx.tok(r).kind != TokenKind::Ident || cx.tok(r).in_directive() {
+        return;
+    }
+    let mut e = r + 1;
+    while e < cx.lx.tokens.len() && cx.is_punct(e, b"[") {
+        let Some(c) = cx.matching_close(e) else { return };
+        e = c + 1;
+    }
+    if e < cx.lx.tokens.len()
+        && [&b"."[..], b"->", b"(", b"::"].iter().any(|q| cx.is_punct(e, q))
+    {
+        return;
+    }
+    let vector = |s: usize, e: usize| {
+        super::semantics::operand_type(cx, s, e)
+            .filter(|w| matches!(w.as_slice(), [b"float2"] | [b"double2"]))
+            .map(|w| w[0])
+    };
+    let Some(ty) = vector(start, k) else { return };
+    if vector(r, e) != Some(ty) || found.hip_never_compiles(cx, cx.tok(i).start as usize) {
+        return;
+    }
+    let sym = String::from_utf8_lossy(cx.text(op)).into_owned() + if compound.is_some() { "=" } else { "" };
+    let tyname = String::from_utf8_lossy(ty);
+    let complex = if ty == b"float2" { "hipFloatComplex" } else { "hipDoubleComplex" };
+    let span = cx.span(start, e);
+    let mut d = Diagnostic::new(
+        Code::HipCollision,
+        span.clone(),
+        format!("`{sym}` on two `{tyname}`, HIP's `{complex}`: the unit includes `hip_complex.h` (for cuComplex.h), whose `operator{sym}` on it ties with the project's{} (hipcc: ambiguous)", if compound.is_some() { " and `HIP_vector_type`'s member" } else { "" }),
+    );
+    // `a += b;` as a statement, `b` up to the `;` with no comma.
+    let statement = compound.is_some()
+        && matches!(cx.text(op), b"+" | b"-")
+        && cx.prev(start).is_some_and(|p| {
+            [&b";"[..], b"{", b"}"].iter().any(|q| cx.is_punct(p, q))
+                || cx.is_ident(p, b"else")
+                || cx.is_punct(p, b")")
+                    && cx
+                        .matching_open(p)
+                        .and_then(|o| cx.prev(o))
+                        .is_some_and(|w| {
+                            [&b"if"[..], b"for", b"while"].iter().any(|c| cx.is_ident(w, c))
+                        })
+        });
+    let semi = statement
+        .then(|| {
+            let mut j = r;
+            while j < cx.lx.tokens.len() && !cx.tok(j).in_directive() {
+                match cx.text(j) {
+                    b";" if cx.tok(j).kind == TokenKind::Punct => return Some(j),
+                    b"(" | b"[" | b"{" => j = cx.matching_close(j)?,
+                    b"," | b")" | b"]" | b"}" | b"?" => return None,
+                    _ => {}
+                }
+                j += 1;
+            }
+            None
+        })
+        .flatten();
+    if let Some(semi) = semi.filter(|_| compound.is_some()) {
+        d = d.with_fix(
+            format!("call HIP's member `operator{sym}`, which {} the components as the project's does", if sym == "+=" { "adds" } else { "subtracts" }),
+            vec![
+                Edit::replace(
+                    cx.tok(k - 1).end as usize..cx.tok(r).start as usize,
+                    format!(".operator{sym}("),
+                ),
+                Edit::insert(cx.tok(semi).start as usize, ")"),
+            ],
+            Applicability::Required,
+        );
+    } else if matches!(cx.text(op), b"+" | b"-") {
+        d = d.with_help(format!(
+            "all of them compute the same: write it as a statement of its own (`a {sym} b;`, which the translation makes HIP's member call) or call `.operator{sym}(b)`"
+        ));
+    } else {
+        d = d.with_help(format!(
+            "HIP's `operator{sym}` on `{complex}` is the complex one, not the components': write the operation the project means (`make_{tyname}(a.x {0} b.x, a.y {0} b.y)`, or `hipCmul`/`hipCdiv`) at this use",
+            String::from_utf8_lossy(cx.text(op))
+        ));
+    }
+    out.push(d);
+}
+
 /// The closing `}` of the body after parameters `close` where it only
 /// returns the components' `op` (`return make_float2(a.x + b.x, a.y +
-/// b.y);` for vector type token `ty`, parameters named `a`, `b`).
+/// b.y);` for vector type token `ty`, parameters named `a`, `b`; with
+/// `scalar`, `b` is a scalar: `return make_float2(a.x * b, a.y * b);`).
 fn componentwise_sum(
     cx: &Cx<'_>,
     op: &[u8],
     ty: usize,
     (a, b): (&[u8], &[u8]),
+    scalar: bool,
     close: usize,
 ) -> Option<usize> {
     let mut brace = cx.next(close)?;
@@ -327,7 +474,10 @@ fn componentwise_sum(
         if n > 0 {
             want.push(b",");
         }
-        want.extend([a, b".", c, op, b, b".", c]);
+        want.extend([a, b".", c, op, b]);
+        if !scalar {
+            want.extend([&b"."[..], c]);
+        }
     }
     want.extend([&b")"[..], b";"]);
     let body: Vec<&[u8]> = (brace + 1..end).map(|k| cx.text(k)).collect();

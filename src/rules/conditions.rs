@@ -41,6 +41,9 @@ const CUDA_ONLY: &[&[u8]] = &[
     b"__CUDA_API_VERSION",
     b"__HIP_PLATFORM_NVIDIA__",
     b"__HIP_PLATFORM_NVCC__",
+    // clang's CUDA mode, not its HIP mode (hipcc 5.2 -dM defines `__HIP__`
+    // and no `__CUDA__`, host or device).
+    b"__CUDA__",
 ];
 
 /// The condition of directive `d` (`#if`, `#elif`, `#ifdef`, `#ifndef`;

@@ -73,6 +73,20 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             // chose HIP's path itself.
             return false;
         }
+        if d.code == Code::CudaArchGuard
+            && condition.clone().any(|t| cx.text(t) == b"__CUDA__")
+            && super::conditions::value_with_unknown(
+                cx,
+                group.branches[k],
+                super::conditions::Build::Hip,
+                b"__CUDA_ARCH__",
+            ) == Some(false)
+        {
+            // `defined(__clang__) && defined(__CUDA__) && defined(__CUDA_ARCH__)`
+            // (GROMACS' cuda_arch_utils.cuh): a branch for clang's CUDA
+            // mode, which HIP skips as nvcc does, whatever `__CUDA_ARCH__`.
+            return false;
+        }
         if d.code == Code::VersionCheck && (0..k).any(|j| hip_takes(cx, group, j) == Some(true)) {
             // HIP never tests it: an earlier branch is HIP's (`#ifndef
             // CUDA_VERSION #error … #elif CUDA_VERSION >= 9020`, dlib),

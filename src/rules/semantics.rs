@@ -1781,7 +1781,7 @@ fn declared_type<'a>(cx: &Cx<'a>, use_tok: usize) -> Option<Vec<&'a [u8]>> {
 /// declared `uint64_t words[32]`, `const long* __restrict__ m`), a cast.
 /// The nearest declaration counts, whichever declarator of its statement it
 /// is (`__half a = x, b;` types `b`: [`later_declarator_type`]).
-fn operand_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
+pub(super) fn operand_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
     if let Some(words) = cast_type(cx, s, e) {
         return Some(words);
     }

@@ -114,7 +114,10 @@ pub(super) fn ident<'a>(
     }
 }
 
-/// `v >= 11000`, `v < 12000`, `11000 <= v`, `v == 12010`.
+/// `v >= 11000`, `v < 12000`, `11000 <= v`, `v == 12010`. Not `v > 0`
+/// or `v == 0`: whether a driver or runtime is there (GROMACS'
+/// device_management.cu: `bool foundDriver = (driverVersion > 0);`), which
+/// HIP's version answers the same way (positive where one is there).
 fn compared_with_number(cx: &Cx<'_>, i: usize) -> bool {
     let is_cmp = |k: usize| matches!(cx.text(k), b"<" | b">" | b"=" | b"!");
     let number_after = |mut k: usize| {
@@ -124,7 +127,7 @@ fn compared_with_number(cx: &Cx<'_>, i: usize) -> bool {
                 None => return false,
             }
         }
-        cx.tok(k).kind == TokenKind::Number
+        cx.tok(k).kind == TokenKind::Number && cx.text(k) != b"0"
     };
     let number_before = |mut k: usize| {
         while is_cmp(k) {
@@ -133,7 +136,7 @@ fn compared_with_number(cx: &Cx<'_>, i: usize) -> bool {
                 None => return false,
             }
         }
-        cx.tok(k).kind == TokenKind::Number
+        cx.tok(k).kind == TokenKind::Number && cx.text(k) != b"0"
     };
     cx.next(i).is_some_and(|n| is_cmp(n) && number_after(n))
         || cx.prev(i).is_some_and(|p| is_cmp(p) && number_before(p))
