@@ -19,8 +19,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::diagnostic::Code;
-use crate::translate::{NOT_A_TYPE, Translation};
 use crate::tokens::Tokens;
+use crate::translate::{NOT_A_TYPE, Translation};
 
 /// The names the processed tree declares. Each file of the run reports what
 /// it declares once translated (its identifier pass collects them anyway:
@@ -492,7 +492,8 @@ fn pasted_uses(
     let each: Vec<memchr::memmem::Finder> = (names.len() <= 8)
         .then(|| names.iter().map(memchr::memmem::Finder::new).collect())
         .unwrap_or_default();
-    let Ok(all) = aho_corasick::AhoCorasick::new(if each.is_empty() { &names[..] } else { &[] }) else {
+    let Ok(all) = aho_corasick::AhoCorasick::new(if each.is_empty() { &names[..] } else { &[] })
+    else {
         return Vec::new();
     };
     let per_file: Vec<Vec<(String, PastedUses)>> = files
@@ -506,7 +507,10 @@ fn pasted_uses(
             // `<cuda/atomic>`) is no use, and a file with no use is not lexed.
             let word = |b: Option<&u8>| b.is_some_and(|&b| crate::lex::is_ident_continue(b));
             let found: Box<dyn Iterator<Item = (usize, usize)>> = if each.is_empty() {
-                Box::new(all.find_overlapping_iter(&src).map(|m| (m.start(), m.end())))
+                Box::new(
+                    all.find_overlapping_iter(&src)
+                        .map(|m| (m.start(), m.end())),
+                )
             } else {
                 Box::new(each.iter().flat_map(|f| {
                     let n = f.needle().len();

@@ -91,11 +91,12 @@ impl Collisions {
                 }
             }
             b"atomicMax" | b"atomicMin" | b"__ffsll" => function(cx, i, name, self, out),
-            _ if cx.next(i).is_some_and(|k| {
-                matches!(cx.text(k), b"*" | b"/" | b"+" | b"-" | b"[")
-            }) && *self
-                .complex_header
-                .get_or_init(|| includes_complex_header(cx)) =>
+            _ if cx
+                .next(i)
+                .is_some_and(|k| matches!(cx.text(k), b"*" | b"/" | b"+" | b"-" | b"["))
+                && *self
+                    .complex_header
+                    .get_or_init(|| includes_complex_header(cx)) =>
             {
                 complex_vector_use(cx, i, self, out)
             }
@@ -350,15 +351,17 @@ fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<D
     }
     let mut k = i + 1;
     while cx.is_punct(k, b"[") {
-        let Some(c) = cx.matching_close(k) else { return };
+        let Some(c) = cx.matching_close(k) else {
+            return;
+        };
         k = c + 1;
     }
     let Some(op) = cx.next(k - 1).filter(|&o| o == k) else {
         return;
     };
-    let compound = cx.next(op).filter(|&q| {
-        cx.is_punct(q, b"=") && cx.tok(q).start == cx.tok(op).end
-    });
+    let compound = cx
+        .next(op)
+        .filter(|&q| cx.is_punct(q, b"=") && cx.tok(q).start == cx.tok(op).end);
     let binary = matches!(cx.text(op), b"*" | b"/");
     if compound.is_none() && !binary {
         return;
@@ -371,11 +374,15 @@ fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<D
     }
     let mut e = r + 1;
     while e < cx.lx.tokens.len() && cx.is_punct(e, b"[") {
-        let Some(c) = cx.matching_close(e) else { return };
+        let Some(c) = cx.matching_close(e) else {
+            return;
+        };
         e = c + 1;
     }
     if e < cx.lx.tokens.len()
-        && [&b"."[..], b"->", b"(", b"::"].iter().any(|q| cx.is_punct(e, q))
+        && [&b"."[..], b"->", b"(", b"::"]
+            .iter()
+            .any(|q| cx.is_punct(e, q))
     {
         return;
     }
@@ -388,14 +395,26 @@ fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<D
     if vector(r, e) != Some(ty) || found.hip_never_compiles(cx, cx.tok(i).start as usize) {
         return;
     }
-    let sym = String::from_utf8_lossy(cx.text(op)).into_owned() + if compound.is_some() { "=" } else { "" };
+    let sym = String::from_utf8_lossy(cx.text(op)).into_owned()
+        + if compound.is_some() { "=" } else { "" };
     let tyname = String::from_utf8_lossy(ty);
-    let complex = if ty == b"float2" { "hipFloatComplex" } else { "hipDoubleComplex" };
+    let complex = if ty == b"float2" {
+        "hipFloatComplex"
+    } else {
+        "hipDoubleComplex"
+    };
     let span = cx.span(start, e);
     let mut d = Diagnostic::new(
         Code::HipCollision,
         span.clone(),
-        format!("`{sym}` on two `{tyname}`, HIP's `{complex}`: the unit includes `hip_complex.h` (for cuComplex.h), whose `operator{sym}` on it ties with the project's{} (hipcc: ambiguous)", if compound.is_some() { " and `HIP_vector_type`'s member" } else { "" }),
+        format!(
+            "`{sym}` on two `{tyname}`, HIP's `{complex}`: the unit includes `hip_complex.h` (for cuComplex.h), whose `operator{sym}` on it ties with the project's{} (hipcc: ambiguous)",
+            if compound.is_some() {
+                " and `HIP_vector_type`'s member"
+            } else {
+                ""
+            }
+        ),
     );
     // `a += b;` as a statement, `b` up to the `;` with no comma.
     let statement = compound.is_some()
@@ -408,7 +427,9 @@ fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<D
                         .matching_open(p)
                         .and_then(|o| cx.prev(o))
                         .is_some_and(|w| {
-                            [&b"if"[..], b"for", b"while"].iter().any(|c| cx.is_ident(w, c))
+                            [&b"if"[..], b"for", b"while"]
+                                .iter()
+                                .any(|c| cx.is_ident(w, c))
                         })
         });
     let semi = statement
@@ -428,7 +449,10 @@ fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<D
         .flatten();
     if let Some(semi) = semi.filter(|_| compound.is_some()) {
         d = d.with_fix(
-            format!("call HIP's member `operator{sym}`, which {} the components as the project's does", if sym == "+=" { "adds" } else { "subtracts" }),
+            format!(
+                "call HIP's member `operator{sym}`, which {} the components as the project's does",
+                if sym == "+=" { "adds" } else { "subtracts" }
+            ),
             vec![
                 Edit::replace(
                     cx.tok(k - 1).end as usize..cx.tok(r).start as usize,

@@ -299,32 +299,28 @@ mod tests {
     /// the paste is spelled, and clears files that paste something else.
     #[test]
     fn may_paste_prefix_keeps_every_paste() {
-        let pasting: &[&[u8]] = &[
-            b"#define C(x) cuda ## x\n",
-            b"#define C(x) cuda##x\n",
-            b"#define C(x) do { cudaError_t e = cublas \\\n ## x; } while (0)\n",
-            b"#define C(x) cuda /* prefix */ ## x\n",
-            b"#define C(x) \\\n  hip\t##x\n",
-            b"#define C(x) curand\t\\\r\n##x\n",
+        let cases: &[(&[u8], bool)] = &[
+            (b"#define C(x) cuda ## x\n", true),
+            (b"#define C(x) cuda##x\n", true),
+            (
+                b"#define C(x) do { cudaError_t e = cublas \\\n ## x; } while (0)\n",
+                true,
+            ),
+            (b"#define C(x) cuda /* prefix */ ## x\n", true),
+            (b"#define C(x) \\\n  hip\t##x\n", true),
+            (b"#define C(x) curand\t\\\r\n##x\n", true),
+            (b"#define C(x) CHECK_ ## x\n", false),
+            (b"#define C(x) xcuda ## x\n", false),
+            (b"#define C(x) cuda_ ## x\n", false),
+            (b"#define C(x) x ## cuda\n", false),
+            (b"int cuda; // no paste\n", false),
         ];
-        for src in pasting {
+        for &(src, pasting) in cases {
             let lexed = crate::lex::lex(src);
             let tokens = Tokens::new(src, &lexed);
-            assert!(!pastes(&tokens).is_empty(), "{}", String::from_utf8_lossy(src));
-            assert!(may_paste_prefix(src), "{}", String::from_utf8_lossy(src));
-        }
-        let other: &[&[u8]] = &[
-            b"#define C(x) CHECK_ ## x\n",
-            b"#define C(x) xcuda ## x\n",
-            b"#define C(x) cuda_ ## x\n",
-            b"#define C(x) x ## cuda\n",
-            b"int cuda; // no paste\n",
-        ];
-        for src in other {
-            let lexed = crate::lex::lex(src);
-            let tokens = Tokens::new(src, &lexed);
-            assert!(pastes(&tokens).is_empty(), "{}", String::from_utf8_lossy(src));
-            assert!(!may_paste_prefix(src), "{}", String::from_utf8_lossy(src));
+            let shown = String::from_utf8_lossy(src);
+            assert_eq!(!pastes(&tokens).is_empty(), pasting, "{shown}");
+            assert_eq!(may_paste_prefix(src), pasting, "{shown}");
         }
     }
 
