@@ -489,9 +489,11 @@ fn pasted_uses(
     // substring search; more (a tree defines many) in one pass for all.
     let mut names: Vec<&[u8]> = pastes.iter().map(|p| p.name.as_bytes()).collect();
     names.dedup();
-    let each: Vec<memchr::memmem::Finder> = (names.len() <= 8)
-        .then(|| names.iter().map(memchr::memmem::Finder::new).collect())
-        .unwrap_or_default();
+    let each: Vec<memchr::memmem::Finder> = if names.len() <= 8 {
+        names.iter().map(memchr::memmem::Finder::new).collect()
+    } else {
+        Vec::new()
+    };
     let Ok(all) = aho_corasick::AhoCorasick::new(if each.is_empty() { &names[..] } else { &[] })
     else {
         return Vec::new();
