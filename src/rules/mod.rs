@@ -61,9 +61,10 @@ pub(crate) struct Cx<'a> {
     /// `edits` by position, made on first need.
     edit_index: std::cell::OnceCell<edits::EditIndex>,
     /// Answers about names that take a walk over the whole file (does the
-    /// file define a function, a class, so spelled?), kept per name: a
-    /// rule asks at each use.
-    by_name: std::cell::RefCell<Vec<(NameQuery, Box<[u8]>, bool)>>,
+    /// file define a function, a class, so spelled? where is its first
+    /// call that needs a definition?), kept per name: a rule asks at each
+    /// use.
+    by_name: std::cell::RefCell<Vec<(NameQuery, Box<[u8]>, Option<usize>)>>,
 }
 
 /// A question [`Cx::memo`] keeps the answer to, per name.
@@ -76,6 +77,10 @@ pub(crate) enum NameQuery {
     /// The file declares a variable, parameter or template parameter so
     /// named after a type word (`int warpSize`).
     DeclaresTyped,
+    /// The file's first call of a function that a rule's definition serves
+    /// (host `rsqrtf`, `sincos` on `float`, `__ldcs` on a non-half
+    /// pointer): where that definition goes.
+    FirstServedCall,
 }
 
 impl<'a> Cx<'a> {
@@ -105,6 +110,16 @@ impl<'a> Cx<'a> {
         name: &[u8],
         answer: impl FnOnce() -> bool,
     ) -> bool {
+        self.memo_token(query, name, || answer().then_some(0)).is_some()
+    }
+
+    /// [`Cx::memo`] for a question whose answer is a token (or none).
+    pub(crate) fn memo_token(
+        &self,
+        query: NameQuery,
+        name: &[u8],
+        answer: impl FnOnce() -> Option<usize>,
+    ) -> Option<usize> {
         let known = (self.by_name.borrow().iter())
             .find(|(q, n, _)| *q == query && &n[..] == name)
             .map(|&(_, _, a)| a);

@@ -1894,9 +1894,12 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     // The load itself for every type, defined once, before the file's first
     // call of it (every call's fix the same insertion); where the file has
     // no line for it, the finding stays.
-    let first = (cx.idents_named(cx.text(i), 0..i))
-        .find(|&t| cx.next(t).is_some_and(|o| cx.is_punct(o, b"(")))
-        .unwrap_or(i);
+    let first = cx
+        .memo_token(NameQuery::FirstServedCall, cx.text(i), || {
+            (cx.idents_named(cx.text(i), 0..usize::MAX))
+                .find(|&t| cx.next(t).is_some_and(|o| cx.is_punct(o, b"(")))
+        })
+        .map_or(i, |first| first.min(i));
     out.push(
         match crate::translate::cache_hint_load(cx, cx.opts, cx.text(i), first) {
             Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
@@ -2740,9 +2743,10 @@ fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     // it: one edit, written once (in an include-guarded header as in a
     // source file).
     let first = cx
-        .idents_named(name, 0..i)
-        .find(|&k| host_call(k))
-        .unwrap_or(i);
+        .memo_token(NameQuery::FirstServedCall, name, || {
+            cx.idents_named(name, 0..usize::MAX).find(|&k| host_call(k))
+        })
+        .map_or(i, |first| first.min(i));
     let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, name, first) else {
         return;
     };
@@ -2795,9 +2799,11 @@ fn float_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     }
     // Every call's fix is the definition where the first such call needs
     // it: one edit, written once.
-    let first = (cx.idents_named(name, 0..i))
-        .find(|&k| candidate(k))
-        .unwrap_or(i);
+    let first = cx
+        .memo_token(NameQuery::FirstServedCall, name, || {
+            cx.idents_named(name, 0..usize::MAX).find(|&k| candidate(k))
+        })
+        .map_or(i, |first| first.min(i));
     let Some(fix) = crate::translate::float_math_overload(cx, cx.opts, name, first) else {
         return;
     };
