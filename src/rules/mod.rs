@@ -110,7 +110,8 @@ impl<'a> Cx<'a> {
         name: &[u8],
         answer: impl FnOnce() -> bool,
     ) -> bool {
-        self.memo_token(query, name, || answer().then_some(0)).is_some()
+        self.memo_token(query, name, || answer().then_some(0))
+            .is_some()
     }
 
     /// [`Cx::memo`] for a question whose answer is a token (or none).
