@@ -777,8 +777,11 @@ fn declares(src: &[u8], s: usize, _e: usize) -> bool {
 /// Translates `src`, the file at `path`, with `translate`; where it uses a
 /// function the translation would define (`Stats::shimmed`) that a header it
 /// includes by a relative path declares, that function is the project's own
-/// ([`crate::Options::own_functions`]) and the file is translated again
-/// knowing it. Headers are read only for files that use such a function.
+/// ([`crate::Options::own_functions`]); where a rule wanted the type of a
+/// class member the file declares nowhere (`Stats::wanted_members`), the
+/// headers give it where they declare it `dim3` or `uint3`
+/// ([`crate::Options::member_types`]). Knowing either, the file is
+/// translated again. Headers are read only for files that want one.
 pub fn with_own_functions(
     path: &Path,
     src: &[u8],
@@ -789,15 +792,17 @@ pub fn with_own_functions(
     let crate::engine::FileResult::Translated(t) = &first else {
         return first;
     };
-    if t.stats.shimmed.is_empty() {
+    if t.stats.shimmed.is_empty() && t.stats.wanted_members.is_empty() {
         return first;
     }
-    let own = included_declarations(path, src, &t.stats.shimmed);
-    if own.is_empty() {
+    let (own, members) =
+        included_declarations(path, src, &t.stats.shimmed, &t.stats.wanted_members);
+    if own.is_empty() && members.is_empty() {
         return first;
     }
     translate(&crate::Options {
         own_functions: own,
+        member_types: members,
         ..opts.clone()
     })
 }
@@ -805,9 +810,17 @@ pub fn with_own_functions(
 /// Which of `names` the headers `src` (the file at `path`) includes by a
 /// relative path declare, directly or through the headers they include
 /// (a function, `__device__ unsigned atomicInc_system(…)`, or a
-/// `#define`): by [`declares`]'s test.
-fn included_declarations(path: &Path, src: &[u8], names: &[String]) -> Vec<String> {
+/// `#define`): by [`declares`]'s test; and which of `members` they declare
+/// `dim3` or `uint3`, every declaration agreeing (a header that names one
+/// and holds `dim3` or `uint3` is lexed: few do).
+fn included_declarations(
+    path: &Path,
+    src: &[u8],
+    names: &[String],
+    members: &[String],
+) -> (Vec<String>, Vec<(String, String)>) {
     let mut found: Vec<String> = Vec::new();
+    let mut typed: Vec<(String, Option<String>)> = Vec::new();
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut queue: Vec<PathBuf> = relative_includes(src)
         .into_iter()
@@ -815,7 +828,7 @@ fn included_declarations(path: &Path, src: &[u8], names: &[String]) -> Vec<Strin
         .collect();
     let mut seen: HashSet<PathBuf> = HashSet::from([lexical(path)]);
     while let Some(header) = queue.pop() {
-        if found.len() == names.len() || !seen.insert(header.clone()) {
+        if (found.len() == names.len() && members.is_empty()) || !seen.insert(header.clone()) {
             continue;
         }
         let Ok(text) = std::fs::read(&header) else {
@@ -833,6 +846,23 @@ fn included_declarations(path: &Path, src: &[u8], names: &[String]) -> Vec<Strin
                 found.push((*name).to_owned());
             }
         }
+        let vectors = memchr::memmem::find(&text, b"dim3").is_some()
+            || memchr::memmem::find(&text, b"uint3").is_some();
+        let named: Vec<String> = members
+            .iter()
+            .filter(|m| vectors && memchr::memmem::find(&text, m.as_bytes()).is_some())
+            .cloned()
+            .collect();
+        if !named.is_empty() {
+            for (name, ty) in crate::rules::header_member_types(&text, &named) {
+                match typed.iter_mut().find(|(n, _)| *n == name) {
+                    // Two headers that disagree: no type.
+                    Some((_, known)) if *known != ty => *known = None,
+                    Some(_) => {}
+                    None => typed.push((name, ty)),
+                }
+            }
+        }
         let dir = header.parent().unwrap_or(Path::new("."));
         queue.extend(
             relative_includes(&text)
@@ -840,7 +870,11 @@ fn included_declarations(path: &Path, src: &[u8], names: &[String]) -> Vec<Strin
                 .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s)))),
         );
     }
-    found
+    let typed = typed
+        .into_iter()
+        .filter_map(|(n, t)| Some((n, t?)))
+        .collect();
+    (found, typed)
 }
 
 #[cfg(test)]

@@ -139,6 +139,7 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         pasted_uses: Vec::new(),
         shipped_headers: Vec::new(),
         own_functions: Vec::new(),
+        member_types: Vec::new(),
         report_fixed: false,
     })
 }

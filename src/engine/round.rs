@@ -135,6 +135,7 @@ pub(super) fn round_judged<J>(
     rules::retain_outside(&outcome.moot, &mut found);
     found.extend(reported);
     cx.stats.declared.extend(outcome.facts);
+    cx.stats.wanted_members = outcome.wanted_members;
     found.extend(rules::unparsed(&cx.unparsed.take()));
     let mut diagnostics = findings::resolve(&cx, found);
     // After the suppressions: one in such a branch is used, not unused.

@@ -28,6 +28,7 @@ mod names;
 mod ptx;
 mod rtc;
 pub(crate) use ptx::ends_before_statement;
+pub(crate) use semantics::header_member_types;
 mod semantics;
 mod table;
 mod versions;
@@ -65,6 +66,9 @@ pub(crate) struct Cx<'a> {
     /// call that needs a definition?), kept per name: a rule asks at each
     /// use.
     by_name: std::cell::RefCell<Vec<(NameQuery, Box<[u8]>, Option<usize>)>>,
+    /// Members whose type a rule wanted and the file does not declare
+    /// ([`Outcome::wanted_members`]).
+    pub(crate) wanted_members: std::cell::RefCell<Vec<String>>,
 }
 
 /// A question [`Cx::memo`] keeps the answer to, per name.
@@ -100,6 +104,7 @@ impl<'a> Cx<'a> {
             left: &facts.left,
             edit_index: std::cell::OnceCell::new(),
             by_name: std::cell::RefCell::default(),
+            wanted_members: std::cell::RefCell::default(),
         }
     }
 
@@ -314,6 +319,9 @@ pub(crate) struct Outcome {
     /// code kept for CUDA alone (under a guard no HIP build compiles), a
     /// call rewritten into a form the target has.
     pub(crate) moot: Vec<(usize, usize)>,
+    /// Class members a rule needed the type of that the file declares
+    /// nowhere (`crate::translate::Stats::wanted_members`).
+    pub(crate) wanted_members: Vec<String>,
 }
 
 /// What the translation left: the names rule's findings (the table's
@@ -353,6 +361,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         semantics::integer_handles(cx, &mut out);
         semantics::integer_device_pointers(cx, &mut out);
         semantics::host_half_arithmetic(cx, &mut out);
+        semantics::header_member_assignments(cx, &mut out);
     }
     // The definitions an earlier round inserted are the translation's own
     // HIP code: what they define under CUDA's names (the bf16 pair's
@@ -384,6 +393,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
         }
     }
     outcome.facts.extend(warp.into_facts());
+    outcome.wanted_members = cx.wanted_members.take();
     outcome
         .moot
         .extend(collisions.summarize(cx, cuda, &mut out));

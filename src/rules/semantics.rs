@@ -963,34 +963,194 @@ fn class_body(cx: &Cx<'_>, o: usize) -> bool {
 /// where the object is a name declared of a class the file defines
 /// (`Params p`, `Params *pp`, `Params runs[4]`); else those every
 /// declaration in the file gives the name (`uint3 shape;` in a struct),
-/// where they agree. `None` where none is found or two differ. A member's
-/// class may be declared anywhere (a header the file includes: then none
-/// is found, and nothing is said).
+/// where they agree; else, where the file declares the name nowhere, the
+/// type the headers it includes by a relative path give it
+/// ([`crate::Options::member_types`]: a class declared in the project's
+/// header). `None` where none is found or two differ; a member the file
+/// and those headers do not declare is noted as wanted (the run reads the
+/// headers and translates the file again: `Stats::wanted_members`).
 fn member_type<'a>(cx: &Cx<'a>, m: usize) -> Option<Vec<&'a [u8]>> {
     let name = cx.text(m);
-    let mut within = 0..cx.lx.tokens.len();
-    if let Some(body) = object_class_body(cx, m) {
-        within = body;
+    let body = object_class_body(cx, m);
+    let in_class = body.is_some();
+    match declared_types(cx, name, body.unwrap_or(0..cx.lx.tokens.len())) {
+        Declared::One(words) => Some(words),
+        Declared::Differ => None,
+        Declared::Unseen if in_class => None,
+        Declared::Unseen => header_member_type(cx, name).map(|w| vec![w]),
     }
+}
+
+/// The type of member `name` that the file's headers declare
+/// ([`crate::Options::member_types`]), or `None`, the name noted as wanted.
+fn header_member_type<'a>(cx: &Cx<'a>, name: &[u8]) -> Option<&'a [u8]> {
+    let known = (cx.opts.member_types.iter()).find(|(n, _)| n.as_bytes() == name);
+    if let Some((_, ty)) = known {
+        return Some(ty.as_bytes());
+    }
+    let mut wanted = cx.wanted_members.borrow_mut();
+    if !wanted.iter().any(|w| w.as_bytes() == name) {
+        wanted.push(String::from_utf8_lossy(name).into_owned());
+    }
+    None
+}
+
+/// What the declarations of a name within a token range say of its type.
+enum Declared<'a> {
+    /// None declares it.
+    Unseen,
+    /// All give these type words.
+    One(Vec<&'a [u8]>),
+    /// Two give different types.
+    Differ,
+}
+
+/// The type words the declarations of `name` within token range `within`
+/// give it (`uint3 shape;`, and the later declarators of a list, `dim3
+/// grid, block;`), where they agree.
+fn declared_types<'a>(cx: &Cx<'a>, name: &[u8], within: std::ops::Range<usize>) -> Declared<'a> {
     let mut found: Option<Vec<&[u8]>> = None;
     for &k in cx.possible_declarators(name) {
         let k = k as usize;
         if !within.contains(&k) || cx.text(k) != name || !ends_declarator(cx, k) {
             continue;
         }
-        let Some(j) = cx.prev(k).filter(|&p| cx.tok(p).kind == TokenKind::Ident) else {
+        let Some(mut j) = cx.prev(k) else { continue };
+        if cx.is_punct(j, b",") {
+            match first_declarator_type_word(cx, j) {
+                Some(w)
+                    if cx
+                        .next(w)
+                        .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident) =>
+                {
+                    j = w
+                }
+                _ => continue,
+            }
+        }
+        if cx.tok(j).kind != TokenKind::Ident {
             continue;
-        };
+        }
         let Some(words) = type_words_ending_at(cx, j) else {
             continue;
         };
         match &found {
             None => found = Some(words),
             Some(f) if *f == words => {}
-            Some(_) => return None,
+            Some(_) => return Declared::Differ,
         }
     }
-    found
+    found.map_or(Declared::Unseen, Declared::One)
+}
+
+/// Of `names` (class members a file wanted the type of), those whose every
+/// declaration in header `src` gives the one type word `dim3` or `uint3`,
+/// with that word; `None` for a name the header declares with another type
+/// or with two. Read by [`crate::project::with_own_functions`] only from a
+/// header whose text holds one of the names and `dim3` or `uint3`.
+pub(crate) fn header_member_types(src: &[u8], names: &[String]) -> Vec<(String, Option<String>)> {
+    let lx = crate::lex::lex(src);
+    let tokens = crate::tokens::Tokens::new(src, &lx);
+    let opts = crate::Options::default();
+    let facts = crate::translate::Facts::default();
+    let cx = Cx::new(&tokens, &opts, &[], &facts);
+    let mut out = Vec::new();
+    for name in names {
+        match declared_types(&cx, name.as_bytes(), 0..lx.tokens.len()) {
+            Declared::Unseen => {}
+            Declared::One(w) if matches!(w.as_slice(), [b"dim3"] | [b"uint3"]) => {
+                out.push((
+                    name.clone(),
+                    Some(String::from_utf8_lossy(w[0]).into_owned()),
+                ));
+            }
+            _ => out.push((name.clone(), None)),
+        }
+    }
+    out
+}
+
+/// `cfg.grid = v;` where member `grid` is a `dim3` or `uint3` of a class
+/// the file's headers declare ([`crate::Options::member_types`]), checked
+/// as [`assigned_later`] checks the members of a class the file declares;
+/// where the file has a relative include and no such types are known yet,
+/// the members assigned a value that may convert (a member, a builtin
+/// index variable, `make_uint3(…)`, a name declared `dim3` or `uint3`)
+/// are noted as wanted ([`header_member_type`]).
+pub(super) fn header_member_assignments(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    if cx.opts.member_types.is_empty() {
+        let relative = (0..cx.lx.directives.len())
+            .any(|d| super::include_path(cx, d).is_some_and(|(t, _)| cx.text(t)[0] == b'"'));
+        if !relative {
+            return;
+        }
+        for o in 1..cx.lx.tokens.len() {
+            if !cx.is_punct(o, b"=") {
+                continue;
+            }
+            let m = o - 1;
+            if cx.tok(m).kind == TokenKind::Ident
+                && cx
+                    .prev(m)
+                    .is_some_and(|p| cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
+                && initializer_end(cx, o).is_some_and(|e| may_convert(cx, o + 1, e))
+                && matches!(
+                    declared_types(cx, cx.text(m), 0..cx.lx.tokens.len()),
+                    Declared::Unseen
+                )
+            {
+                header_member_type(cx, cx.text(m));
+            }
+        }
+        return;
+    }
+    for (name, ty) in &cx.opts.member_types {
+        let name = name.as_bytes();
+        if !matches!(
+            declared_types(cx, name, 0..cx.lx.tokens.len()),
+            Declared::Unseen
+        ) {
+            continue;
+        }
+        for u in cx.idents_named(name, 0..cx.lx.tokens.len()) {
+            let (Some(o), Some(p)) = (cx.next(u), cx.prev(u)) else {
+                continue;
+            };
+            if !cx.is_punct(o, b"=")
+                || cx.next(o).is_some_and(|n| cx.is_punct(n, b"="))
+                || !(cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
+            {
+                continue;
+            }
+            if let Some(e) = initializer_end(cx, o) {
+                converted(cx, ty.as_bytes(), o + 1, e, true, out);
+            }
+        }
+    }
+}
+
+/// Whether the value at tokens `s..e` may be a `uint3` or `dim3` another
+/// converts from: `make_uint3(…)`, a builtin index variable, a member
+/// (`p.shape`, `cfg->grid`), or a name declared `dim3` or `uint3`.
+fn may_convert(cx: &Cx<'_>, s: usize, e: usize) -> bool {
+    if s >= e || cx.tok(s).kind != TokenKind::Ident {
+        return false;
+    }
+    if cx.is_ident(s, b"make_uint3") {
+        return true;
+    }
+    if e == s + 1 {
+        return matches!(
+            cx.text(s),
+            b"threadIdx" | b"blockIdx" | b"blockDim" | b"gridDim"
+        ) || operand_type(cx, s, e)
+            .is_some_and(|t| matches!(t.as_slice(), [b"dim3"] | [b"uint3"]));
+    }
+    e >= s + 3
+        && cx.tok(e - 1).kind == TokenKind::Ident
+        && cx
+            .prev(e - 1)
+            .is_some_and(|p| cx.is_punct(p, b".") || cx.is_punct(p, b"->"))
 }
 
 /// The tokens of the body of the class of the object whose member is token
@@ -3253,6 +3413,31 @@ mod tests {
                 .map(|w| String::from_utf8_lossy(w).into_owned())
                 .collect()
         })
+    }
+
+    #[test]
+    fn header_member_types_agree_or_say_none() {
+        let header = b"struct A { dim3 grid, block; uint3 tile; int n; };\n\
+            struct B { uint3 shape; };\n\
+            struct C { dim3 shape; int tile2; };\n\
+            void f(int a, dim3 g);\n";
+        let names: Vec<String> = ["grid", "block", "tile", "n", "shape", "missing", "a"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let got = header_member_types(header, &names);
+        let want: Vec<(String, Option<String>)> = [
+            ("grid", Some("dim3")),
+            ("block", Some("dim3")),
+            ("tile", Some("uint3")),
+            ("n", None),
+            ("shape", None),
+            ("a", None),
+        ]
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.map(str::to_string)))
+        .collect();
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -77,6 +77,12 @@ pub struct Stats {
     /// HIP lacks them (`__syncwarp`, `__vadd4`), not `#define`d here; for
     /// [`crate::project::with_own_functions`]. Not added up.
     pub shimmed: Vec<String>,
+    /// The class members the `dim3`/`uint3` conversion rule met in a
+    /// position where their type decides (`cfg.grid = cfg.shape;`) and
+    /// that the file declares nowhere; for
+    /// [`crate::project::with_own_functions`], which reads their types from
+    /// the headers the file includes. Not added up.
+    pub wanted_members: Vec<String>,
 }
 
 impl Stats {

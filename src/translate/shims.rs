@@ -1,8 +1,10 @@
 //! Definitions the translation adds where HIP lacks a CUDA function or header
-//! at the target and has an exact form of it. Two headers (their text in
+//! at the target and has an exact form of it. Three headers (their text in
 //! `shims/`): `cooperative_groups/reduce.h` (HIP has none: `cg::reduce` over
 //! a tile or coalesced group through the group's `shfl_down` and `shfl`, with
-//! CUDA's six operators, for AMD GPUs) and `math_constants.h` before HIP 5.3
+//! CUDA's six operators, for AMD GPUs), `cooperative_groups/memcpy_async.h`
+//! (HIP 5.2.3 has none: the group's copy made at once, `wait` and
+//! `wait_prior` its `sync()`) and `math_constants.h` before HIP 5.3
 //! (the `#define`s of CUDA 13.0's header, as they are). And `__syncwarp`,
 //! absent from HIP's headers (and AMD's HIPIFY tables) through HIP 7.0. A
 //! wavefront runs in lockstep, so what remains of it on AMD GPUs is its
@@ -1434,6 +1436,9 @@ pub(super) fn header(path: &str, target: &crate::mappings::Target) -> Option<&'s
         "cooperative_groups/reduce.h" if target.hip_version < Version::new(6, 0, 0) => {
             Some(include_str!("shims/cg_reduce.h"))
         }
+        "cooperative_groups/memcpy_async.h" if target.hip_version < Version::new(6, 0, 0) => {
+            Some(include_str!("shims/cg_memcpy_async.h"))
+        }
         "math_constants.h" => Some(include_str!("shims/math_constants.h")),
         _ => None,
     }
@@ -1441,7 +1446,12 @@ pub(super) fn header(path: &str, target: &crate::mappings::Target) -> Option<&'s
 
 /// The CUDA headers [`header`] may write out in place.
 pub fn headers() -> impl Iterator<Item = &'static str> {
-    ["cooperative_groups/reduce.h", "math_constants.h"].into_iter()
+    [
+        "cooperative_groups/reduce.h",
+        "cooperative_groups/memcpy_async.h",
+        "math_constants.h",
+    ]
+    .into_iter()
 }
 
 /// The names a header shim defines (each `#define NAME`, its guard aside).
