@@ -656,18 +656,22 @@ impl Mapping {
             status,
             legacy: None,
         };
+        // Before HIP has the name (or where it has none from a version on:
+        // `__CUDA_BF16_H__`, hip/hip_bfloat16.h's guard below 5.7), the
+        // legacy form where one applies.
+        let legacy = || match self.legacy {
+            Some(l) if is_hip && v < l.before && v >= l.since => Resolved {
+                name: Some(l.hip),
+                status: Status::Supported,
+                legacy: Some(l),
+            },
+            _ => none(Status::Unsupported),
+        };
         let Some(name) = side.name else {
-            return none(Status::Unsupported);
+            return legacy();
         };
         if side.added.is_some() && side.added > v {
-            return match self.legacy {
-                Some(l) if is_hip && v < l.before && v >= l.since => Resolved {
-                    name: Some(l.hip),
-                    status: Status::Supported,
-                    legacy: Some(l),
-                },
-                _ => none(Status::Unsupported),
-            };
+            return legacy();
         }
         if side.removed.is_some() && side.removed <= v {
             return none(Status::Removed);

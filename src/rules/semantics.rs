@@ -1676,8 +1676,12 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         rank: 1,
         unsigned: false,
     };
+    let (ta, tb) = (type_of(a0, a1), type_of(b0, b1));
+    if ta.iter().chain(&tb).any(|(t, _)| *t != int) && defines_function(cx, name) {
+        return;
+    }
     let name = String::from_utf8_lossy(name);
-    match (type_of(a0, a1), type_of(b0, b1)) {
+    match (ta, tb) {
         (Some((ta, sa)), Some((tb, sb))) => {
             let t = ta.common(tb);
             if t == int {
@@ -1802,6 +1806,20 @@ fn defines_macro(cx: &Cx<'_>, name: &[u8]) -> bool {
                 && cx.is_punct(t + 1, b"(")
                 && cx.tok(t + 1).start == cx.tok(t).end
         })
+}
+
+/// Whether the file declares a function `name` itself (`inline
+/// CUDA_CALLABLE T min(T a, T b)`, as NVIDIA Warp's builtin.h defines them
+/// in its namespace, through a macro): an unqualified call finds the
+/// project's (in its namespace, before HIP's global one), not HIP's.
+fn defines_function(cx: &Cx<'_>, name: &[u8]) -> bool {
+    (cx.idents_named(name, 0..cx.lx.tokens.len())).any(|k| {
+        cx.next(k).is_some_and(|n| cx.is_punct(n, b"("))
+            && cx.prev(k).is_some_and(|p| {
+                cx.tok(p).kind == TokenKind::Ident
+                    && !crate::translate::NOT_A_TYPE.contains(&cx.text(p))
+            })
+    })
 }
 
 /// The type of the argument `s..e` of a `min`/`max` call, and its spelling:

@@ -417,6 +417,13 @@ impl<'a> Tokens<'a> {
         self.scopes().at(i)
     }
 
+    /// The `{` of code opening the outermost brace scope that holds token
+    /// `i` (a namespace's, where `i` is at namespace scope); `None` at file
+    /// scope.
+    pub(crate) fn outermost_open(&self, i: usize) -> Option<usize> {
+        self.scopes().outermost_open(i)
+    }
+
     /// Whether a brace of code opened up to token `i` (itself included) is
     /// still open after it, however directives split the code.
     pub(crate) fn brace_open_after(&self, i: usize) -> bool {

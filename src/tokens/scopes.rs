@@ -93,6 +93,19 @@ impl Scopes {
             .map_or(Scope::Global, |k| self.changes[k].after)
     }
 
+    /// The `{` of code that opens the outermost brace scope holding token
+    /// `i`, however directives split the code; `None` at file scope.
+    pub(crate) fn outermost_open(&self, i: usize) -> Option<usize> {
+        let k = self.changes.partition_point(|c| c.at as usize <= i);
+        let last = k.checked_sub(1)?;
+        if self.changes[last].depth == 0 {
+            return None;
+        }
+        (self.changes[..k].iter().rev())
+            .find(|c| c.opens && c.depth == 1)
+            .map(|c| c.at as usize)
+    }
+
     /// Whether a `{` of code up to token `i` (itself included) is still
     /// open after it: no walk back from `i` finds an unmatched `{` otherwise.
     pub(crate) fn open_after(&self, i: usize) -> bool {

@@ -9,6 +9,15 @@
 
 use super::Cx;
 
+/// Device functions CUDA's and HIP's toolchains provide themselves: a
+/// project's own declaration of one (`extern "C" __device__ int
+/// printf(const char*, ...);`, as NVIDIA Warp's crt.h writes it for its
+/// kernels built without the C library) names no code of another unit.
+/// HIP 5.2.3 declares `printf` so (amd_detail/amd_device_functions.h:39)
+/// and defines `memcpy`, `memset` (there, :1050-1054); clang 15's
+/// __clang_hip_runtime_wrapper.h defines `malloc` and `free` (:83-100).
+const DEVICE_RUNTIME: &[&[u8]] = &[b"printf", b"malloc", b"free", b"memcpy", b"memset"];
+
 /// The declarations in `cx`'s file of device code another unit defines:
 /// the first token of each, the declared name's, and whether it says
 /// `extern` (a forward declaration without it may be one the file never
@@ -90,8 +99,9 @@ pub(super) fn crosses_units(cx: &Cx<'_>) -> Vec<(usize, usize, bool)> {
             }
         }
     }
-    crossing
-        .extend((declared.into_iter()).filter(|&(_, name, _)| !defined.contains(&cx.text(name))));
+    crossing.extend((declared.into_iter()).filter(|&(_, name, _)| {
+        !defined.contains(&cx.text(name)) && !DEVICE_RUNTIME.contains(&cx.text(name))
+    }));
     crossing.sort_unstable();
     crossing
 }

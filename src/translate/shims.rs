@@ -1664,6 +1664,14 @@ pub(super) fn definition(
         }
         start = p;
     }
+    // Out of the namespaces and `extern "C"` blocks holding it (DeepSpeed's
+    // `namespace conversion { … }` converting to bf16): a shim includes
+    // HIP's headers, which cannot go inside them (`conversion::std` has no
+    // `is_standard_layout`), and its guard would hide it from a second
+    // namespace using it.
+    if !cx.tok(first).in_directive() {
+        start = outside_namespaces(cx, start);
+    }
     // Words the translation deletes (`__grid_constant__`, `CUDART_CB`) do
     // not start it: the next round, without them, must find the same line.
     while start < first && deleted_word(cx, opts, start) {
@@ -1744,6 +1752,33 @@ pub(super) fn definition(
     }
     text.push_str(nl);
     Definition::Insert(Edit::insert(point, text))
+}
+
+/// The first token of the outermost `namespace … {` or `extern "C" {` whose
+/// braces hold code token `start` (a declaration at namespace scope: every
+/// brace around it is one of those), or `start` itself at file scope.
+fn outside_namespaces(cx: &Tokens<'_>, start: usize) -> usize {
+    let Some(open) = cx.outermost_open(start) else {
+        return start;
+    };
+    // The head: back over names, `::`, `inline`, `namespace`, `extern`,
+    // `"C"` and attributes, to the token after the previous declaration.
+    let mut head = open;
+    while let Some(p) = cx.prev(head) {
+        let part = match cx.tok(p).kind {
+            crate::lex::TokenKind::Ident | crate::lex::TokenKind::Str => true,
+            _ => matches!(cx.text(p), b"::" | b"[" | b"]" | b"(" | b")" | b","),
+        };
+        if !part {
+            break;
+        }
+        head = p;
+    }
+    if (head..open).any(|k| matches!(cx.text(k), b"namespace" | b"extern")) {
+        head
+    } else {
+        start
+    }
 }
 
 /// Whether code token `k` is a word the translation deletes at the target
