@@ -1677,7 +1677,14 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
         unsigned: false,
     };
     let (ta, tb) = (type_of(a0, a1), type_of(b0, b1));
-    if ta.iter().chain(&tb).any(|(t, _)| *t != int) && defines_function(cx, name) {
+    // In the project's namespace, its own overloads (NVIDIA Warp's per-type
+    // `wp::min`) hide HIP's global ones; at file scope they sit beside
+    // HIP's (helper_math.h's vector `max`), and those for other compilers
+    // alone (its `#ifndef __CUDACC__` int `max`) are not compiled at all.
+    let in_namespace = (cx.outermost_open(i))
+        .is_some_and(|o| matches!(cx.scope(o + 1), crate::tokens::Scope::Namespace));
+    if ta.iter().chain(&tb).any(|(t, _)| *t != int) && in_namespace && defined_for_cuda(cx, name)
+    {
         return;
     }
     let name = String::from_utf8_lossy(name);
@@ -1806,20 +1813,6 @@ fn defines_macro(cx: &Cx<'_>, name: &[u8]) -> bool {
                 && cx.is_punct(t + 1, b"(")
                 && cx.tok(t + 1).start == cx.tok(t).end
         })
-}
-
-/// Whether the file declares a function `name` itself (`inline
-/// CUDA_CALLABLE T min(T a, T b)`, as NVIDIA Warp's builtin.h defines them
-/// in its namespace, through a macro): an unqualified call finds the
-/// project's (in its namespace, before HIP's global one), not HIP's.
-fn defines_function(cx: &Cx<'_>, name: &[u8]) -> bool {
-    (cx.idents_named(name, 0..cx.lx.tokens.len())).any(|k| {
-        cx.next(k).is_some_and(|n| cx.is_punct(n, b"("))
-            && cx.prev(k).is_some_and(|p| {
-                cx.tok(p).kind == TokenKind::Ident
-                    && !crate::translate::NOT_A_TYPE.contains(&cx.text(p))
-            })
-    })
 }
 
 /// The type of the argument `s..e` of a `min`/`max` call, and its spelling:
