@@ -58,6 +58,11 @@ pub struct Options {
     /// declares the member nowhere. Filled by
     /// [`crate::project::with_own_functions`].
     pub member_types: Vec<(String, String)>,
+    /// A header this file includes by a relative path (directly or through
+    /// other headers) includes CUDA's complex header (or one whose HIP
+    /// form includes HIP's): the unit has HIP's complex operators. Filled
+    /// by [`crate::project::with_own_functions`].
+    pub complex_header_included: bool,
     /// Also report the findings whose fix was applied (the labelled lint
     /// sample judges a required fix's finding like any other).
     #[doc(hidden)]

@@ -780,7 +780,9 @@ fn declares(src: &[u8], s: usize, _e: usize) -> bool {
 /// ([`crate::Options::own_functions`]); where a rule wanted the type of a
 /// class member the file declares nowhere (`Stats::wanted_members`), the
 /// headers give it where they declare it `dim3` or `uint3`
-/// ([`crate::Options::member_types`]). Knowing either, the file is
+/// ([`crate::Options::member_types`]); where a use would collide with HIP's
+/// complex operators, whether they bring in the complex header
+/// ([`crate::Options::complex_header_included`]). Knowing any, the file is
 /// translated again. Headers are read only for files that want one.
 pub fn with_own_functions(
     path: &Path,
@@ -792,19 +794,42 @@ pub fn with_own_functions(
     let crate::engine::FileResult::Translated(t) = &first else {
         return first;
     };
-    if t.stats.shimmed.is_empty() && t.stats.wanted_members.is_empty() {
+    let wanted = Wanted {
+        names: &t.stats.shimmed,
+        members: &t.stats.wanted_members,
+        complex_header: t.stats.wants_complex_header,
+    };
+    if wanted.names.is_empty() && wanted.members.is_empty() && !wanted.complex_header {
         return first;
     }
-    let (own, members) =
-        included_declarations(path, src, &t.stats.shimmed, &t.stats.wanted_members);
-    if own.is_empty() && members.is_empty() {
+    let found = included_declarations(path, src, &wanted, opts.target.roc);
+    if found.own.is_empty() && found.members.is_empty() && !found.complex_header {
         return first;
     }
     translate(&crate::Options {
-        own_functions: own,
-        member_types: members,
+        own_functions: found.own,
+        member_types: found.members,
+        complex_header_included: found.complex_header,
         ..opts.clone()
     })
+}
+
+/// What a file's first translation wanted to know of the headers it
+/// includes by a relative path.
+struct Wanted<'a> {
+    /// Functions the translation would define.
+    names: &'a [String],
+    /// Class members whose type a rule needed.
+    members: &'a [String],
+    /// Whether one of them brings in the complex header.
+    complex_header: bool,
+}
+
+/// What those headers answer ([`included_declarations`]).
+struct Included {
+    own: Vec<String>,
+    members: Vec<(String, String)>,
+    complex_header: bool,
 }
 
 /// Which of `names` the headers `src` (the file at `path`) includes by a
@@ -812,13 +837,12 @@ pub fn with_own_functions(
 /// (a function, `__device__ unsigned atomicInc_system(…)`, or a
 /// `#define`): by [`declares`]'s test; and which of `members` they declare
 /// `dim3` or `uint3`, every declaration agreeing (a header that names one
-/// and holds `dim3` or `uint3` is lexed: few do).
-fn included_declarations(
-    path: &Path,
-    src: &[u8],
-    names: &[String],
-    members: &[String],
-) -> (Vec<String>, Vec<(String, String)>) {
+/// and holds `dim3` or `uint3` is lexed: few do); and, where wanted,
+/// whether one of them includes the complex header (`roc`: as `--roc`
+/// translates library headers).
+fn included_declarations(path: &Path, src: &[u8], wanted: &Wanted<'_>, roc: bool) -> Included {
+    let (names, members) = (wanted.names, wanted.members);
+    let mut complex_header = false;
     let mut found: Vec<String> = Vec::new();
     let mut typed: Vec<(String, Option<String>)> = Vec::new();
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -828,12 +852,16 @@ fn included_declarations(
         .collect();
     let mut seen: HashSet<PathBuf> = HashSet::from([lexical(path)]);
     while let Some(header) = queue.pop() {
-        if (found.len() == names.len() && members.is_empty()) || !seen.insert(header.clone()) {
+        let complete = found.len() == names.len()
+            && members.is_empty()
+            && (complex_header || !wanted.complex_header);
+        if complete || !seen.insert(header.clone()) {
             continue;
         }
         let Ok(text) = std::fs::read(&header) else {
             continue;
         };
+        complex_header |= wanted.complex_header && includes_complex_header(&text, roc);
         for name in names {
             let n = name.as_bytes();
             let declared = memchr::memmem::find_iter(&text, n).any(|s| {
@@ -874,12 +902,43 @@ fn included_declarations(
         .into_iter()
         .filter_map(|(n, t)| Some((n, t?)))
         .collect();
-    (found, typed)
+    Included {
+        own: found,
+        members: typed,
+        complex_header,
+    }
+}
+
+/// Whether header text `text` has an `#include` line that brings HIP's
+/// complex header into the unit ([`crate::rules::includes_complex_header_text`]).
+fn includes_complex_header(text: &[u8], roc: bool) -> bool {
+    memchr::memmem::find_iter(text, b"include").any(|at| {
+        let start = text[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |n| n + 1);
+        let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |n| at + n);
+        let line = text[start..end].trim_ascii_start();
+        line.first() == Some(&b'#') && crate::rules::includes_complex_header_text(line, roc)
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::scan;
+    use super::{includes_complex_header, scan};
+
+    #[test]
+    fn complex_header_lines() {
+        // An include line of the complex header, or of cuSPARSE's (whose
+        // hipSPARSE header includes it, rocSPARSE's not); not a comment.
+        let header = b"#pragma once\n  #  include <cuComplex.h>\n";
+        assert!(includes_complex_header(header, false));
+        let sparse = b"#include \"cusparse.h\"\n";
+        assert!(includes_complex_header(sparse, false));
+        assert!(!includes_complex_header(sparse, true));
+        let commented = b"// #include <cuComplex.h>\n#include <cuda_runtime.h>";
+        assert!(!includes_complex_header(commented, false));
+    }
 
     #[test]
     fn declarations() {

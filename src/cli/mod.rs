@@ -140,6 +140,7 @@ fn options(t: &TargetArgs, apply_fixes: bool, cli: &Cli, config: &Config) -> Res
         shipped_headers: Vec::new(),
         own_functions: Vec::new(),
         member_types: Vec::new(),
+        complex_header_included: false,
         report_fixed: false,
     })
 }

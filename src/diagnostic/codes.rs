@@ -370,8 +370,9 @@ b);`) is kept for CUDA alone. `float2` and `double2` are HIP's complex types, so
 includes both: a `+` or `-` that adds the components is kept for CUDA alone (HIP's complex sum \
 and its vector template compute the same), and so is a `*` by a `float`/`double` that scales \
 them (hip_complex.h's scalar product); a `*` or `/` (HIP's is the complex product) is \
-reported where the file includes cuComplex.h itself. In a file that includes cuComplex.h, a use \
-on two `float2` or two `double2` (read from their declarations) is checked too: a statement \
+reported where the file includes cuComplex.h itself. In a file that includes cuComplex.h (or \
+cuSPARSE's header, whose hipSPARSE header includes hip_complex.h; itself, or through a header it \
+includes by a relative path), a use on two `float2` or two `double2` (read from their declarations) is checked too: a statement \
 `a += b;` or `a -= b;` ties between `HIP_vector_type`'s member and hip_complex.h's operator \
 even with the project's kept for CUDA alone, and becomes the member's call \
 (`a.operator+=(b);`, a required fix: both add the components); `a * b`, `a / b`, `a *= b`, \

@@ -136,6 +136,7 @@ pub(super) fn round_judged<J>(
     found.extend(reported);
     cx.stats.declared.extend(outcome.facts);
     cx.stats.wanted_members = outcome.wanted_members;
+    cx.stats.wants_complex_header = outcome.wants_complex_header;
     found.extend(rules::unparsed(&cx.unparsed.take()));
     let mut diagnostics = findings::resolve(&cx, found);
     // After the suppressions: one in such a branch is used, not unused.

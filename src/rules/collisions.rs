@@ -74,8 +74,13 @@ pub(super) struct Collisions {
     /// The lines the translation keeps for CUDA alone: the other rules'
     /// findings there are for code HIP never compiles.
     cuda_only: Vec<(usize, usize)>,
-    /// Whether the file includes CUDA's or HIP's complex header, read once.
-    complex_header: std::cell::OnceCell<bool>,
+    /// Whether the unit includes CUDA's or HIP's complex header, read
+    /// once ([`Collisions::complex_header`]).
+    complex_header: std::cell::OnceCell<Option<bool>>,
+    /// A use that would collide were the complex header in the unit, in a
+    /// file that may include it through a header of its own: the run
+    /// reads those headers ([`super::Outcome::wants_complex_header`]).
+    pub(super) wants_complex_header: bool,
 }
 
 impl Collisions {
@@ -94,17 +99,45 @@ impl Collisions {
             _ if cx
                 .next(i)
                 .is_some_and(|k| matches!(cx.text(k), b"*" | b"/" | b"+" | b"-" | b"["))
-                && *self
-                    .complex_header
-                    .get_or_init(|| includes_complex_header(cx)) =>
+                && self.complex_header(cx) != Some(false) =>
             {
-                complex_vector_use(cx, i, self, out)
+                if self.complex_header(cx).is_some() {
+                    complex_vector_use(cx, i, self, out)
+                } else if !self.wants_complex_header {
+                    let mut would = Vec::new();
+                    complex_vector_use(cx, i, self, &mut would);
+                    self.wants_complex_header = !would.is_empty();
+                }
             }
             _ if name.starts_with(b"__") && PAIR_FUNCTIONS.contains(&name) => {
                 own_pair_definition(cx, i, self, out)
             }
             _ => {}
         }
+    }
+
+    /// Whether the translated unit includes HIP's complex header: the
+    /// file includes it or CUDA's ([`includes_complex_header`]), or a
+    /// header the file includes by a relative path does
+    /// ([`crate::Options::complex_header_included`], the run's second
+    /// look). `None`: not known, where the file includes headers of its
+    /// own and names `float2` or `double2`.
+    fn complex_header(&self, cx: &Cx<'_>) -> Option<bool> {
+        *self.complex_header.get_or_init(|| {
+            if cx.opts.complex_header_included || includes_complex_header(cx) {
+                return Some(true);
+            }
+            let vectors = || {
+                [&b"float2"[..], b"double2"]
+                    .iter()
+                    .any(|w| memchr::memmem::find(cx.src, w).is_some())
+            };
+            let relative = || {
+                (0..cx.lx.directives.len())
+                    .any(|d| super::include_path(cx, d).is_some_and(|(t, _)| cx.text(t)[0] == b'"'))
+            };
+            (!(vectors() && relative())).then_some(false)
+        })
     }
 
     /// Whether byte `at` lies in a branch AMD's HIP never compiles
@@ -508,18 +541,37 @@ fn componentwise_sum(
     (body == want).then_some(end)
 }
 
-/// Whether the file includes CUDA's or HIP's complex header.
+/// Whether the file includes CUDA's or HIP's complex header, or one the
+/// translation makes include HIP's ([`includes_complex_header_text`]).
 fn includes_complex_header(cx: &Cx<'_>) -> bool {
     cx.lx
         .directives
         .iter()
         .filter(|d| d.name == "include")
         .any(|d| {
-            let line = &cx.src[d.hash as usize..d.end as usize];
-            [&b"cuComplex.h"[..], b"hip_complex.h"]
-                .iter()
-                .any(|h| memchr::memmem::find(line, h).is_some())
+            includes_complex_header_text(
+                &cx.src[d.hash as usize..d.end as usize],
+                cx.opts.target.roc,
+            )
         })
+}
+
+/// Whether `#include` line `line` brings HIP's complex header into the
+/// translated unit: `cuComplex.h` (which becomes it), `hip_complex.h`, and
+/// cuSPARSE's headers, which become `hipsparse/hipsparse.h`, which includes
+/// it (Debian's hipSPARSE 5.2.3, hipsparse.h:45; rocSPARSE's, with `roc`,
+/// does not). Read by [`crate::project`] in the headers a file includes
+/// too.
+pub(crate) fn includes_complex_header_text(line: &[u8], roc: bool) -> bool {
+    let sparse: &[&[u8]] = if roc {
+        &[]
+    } else {
+        &[b"cusparse.h", b"cusparse_v2.h", b"hipsparse.h"]
+    };
+    [&b"cuComplex.h"[..], b"hip_complex.h"]
+        .iter()
+        .chain(sparse)
+        .any(|h| memchr::memmem::find(line, h).is_some())
 }
 
 /// CUDA's complex types and HIP's: `cuComplex.h` declares no operators,

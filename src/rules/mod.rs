@@ -27,6 +27,7 @@ mod libraries;
 mod names;
 mod ptx;
 mod rtc;
+pub(crate) use collisions::includes_complex_header_text;
 pub(crate) use ptx::ends_before_statement;
 pub(crate) use semantics::header_member_types;
 mod semantics;
@@ -66,6 +67,9 @@ pub(crate) struct Cx<'a> {
     /// call that needs a definition?), kept per name: a rule asks at each
     /// use.
     by_name: std::cell::RefCell<Vec<(NameQuery, Box<[u8]>, Option<usize>)>>,
+    /// The definition a rule's fix inserts for a name, kept per name: every
+    /// use's fix is the same insertion ([`Cx::memo_definition`]).
+    definitions: std::cell::RefCell<Vec<(Box<[u8]>, DefinitionFix)>>,
     /// Members whose type a rule wanted and the file does not declare
     /// ([`Outcome::wanted_members`]).
     pub(crate) wanted_members: std::cell::RefCell<Vec<String>>,
@@ -85,7 +89,14 @@ pub(crate) enum NameQuery {
     /// (host `rsqrtf`, `sincos` on `float`, `__ldcs` on a non-half
     /// pointer): where that definition goes.
     FirstServedCall,
+    /// The file declares a function so named where CUDA compiles it.
+    DefinedForCuda,
 }
+
+/// What a shim's `*_overload` answers for a name: `None` where the file
+/// (or a header it includes) has the definition already, else the
+/// insertion and its title, or `None` within where it has no line to go on.
+pub(crate) type DefinitionFix = Option<Option<(Edit, &'static str)>>;
 
 impl<'a> Cx<'a> {
     /// The view the rules read.
@@ -104,6 +115,7 @@ impl<'a> Cx<'a> {
             left: &facts.left,
             edit_index: std::cell::OnceCell::new(),
             by_name: std::cell::RefCell::default(),
+            definitions: std::cell::RefCell::default(),
             wanted_members: std::cell::RefCell::default(),
         }
     }
@@ -132,6 +144,24 @@ impl<'a> Cx<'a> {
         known.unwrap_or_else(|| {
             let a = answer();
             self.by_name.borrow_mut().push((query, name.into(), a));
+            a
+        })
+    }
+
+    /// The definition fix for `name`, made by `answer` once per file: every
+    /// use's fix is the one insertion before the first served call. (The
+    /// rules asking serve disjoint names: `rsqrtf`, `sincos`, `__ldcs` ….)
+    pub(crate) fn memo_definition(
+        &self,
+        name: &[u8],
+        answer: impl FnOnce() -> DefinitionFix,
+    ) -> DefinitionFix {
+        let known = (self.definitions.borrow().iter())
+            .find(|(n, _)| &n[..] == name)
+            .map(|(_, a)| a.clone());
+        known.unwrap_or_else(|| {
+            let a = answer();
+            self.definitions.borrow_mut().push((name.into(), a.clone()));
             a
         })
     }
@@ -322,6 +352,10 @@ pub(crate) struct Outcome {
     /// Class members a rule needed the type of that the file declares
     /// nowhere (`crate::translate::Stats::wanted_members`).
     pub(crate) wanted_members: Vec<String>,
+    /// A use would collide with HIP's complex operators were the complex
+    /// header in the unit, which a header of the file's own may include
+    /// (`crate::translate::Stats::wants_complex_header`).
+    pub(crate) wants_complex_header: bool,
 }
 
 /// What the translation left: the names rule's findings (the table's
@@ -394,6 +428,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
     }
     outcome.facts.extend(warp.into_facts());
     outcome.wanted_members = cx.wanted_members.take();
+    outcome.wants_complex_header = collisions.wants_complex_header;
     outcome
         .moot
         .extend(collisions.summarize(cx, cuda, &mut out));

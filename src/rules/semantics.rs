@@ -1683,8 +1683,7 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     // alone (its `#ifndef __CUDACC__` int `max`) are not compiled at all.
     let in_namespace = (cx.outermost_open(i))
         .is_some_and(|o| matches!(cx.scope(o + 1), crate::tokens::Scope::Namespace));
-    if ta.iter().chain(&tb).any(|(t, _)| *t != int) && in_namespace && defined_for_cuda(cx, name)
-    {
+    if ta.iter().chain(&tb).any(|(t, _)| *t != int) && in_namespace && defined_for_cuda(cx, name) {
         return;
     }
     let name = String::from_utf8_lossy(name);
@@ -2072,7 +2071,17 @@ fn cache_hint_load(cx: &Cx<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         })
         .map_or(i, |first| first.min(i));
     out.push(
-        match crate::translate::cache_hint_load(cx, cx.opts, cx.text(i), first) {
+        match cx
+            .memo_definition(cx.text(i), || {
+                Some(crate::translate::cache_hint_load(
+                    cx,
+                    cx.opts,
+                    cx.text(i),
+                    first,
+                ))
+            })
+            .flatten()
+        {
             Some((edit, title)) => diagnostic.with_fix(title, vec![edit], Applicability::Required),
             None => diagnostic,
         },
@@ -2918,7 +2927,9 @@ fn host_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
             cx.idents_named(name, 0..usize::MAX).find(|&k| host_call(k))
         })
         .map_or(i, |first| first.min(i));
-    let Some(fix) = crate::translate::host_math_overload(cx, cx.opts, name, first) else {
+    let Some(fix) = cx.memo_definition(name, || {
+        crate::translate::host_math_overload(cx, cx.opts, name, first)
+    }) else {
         return;
     };
     let name = String::from_utf8_lossy(name);
@@ -2975,7 +2986,9 @@ fn float_math(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
             cx.idents_named(name, 0..usize::MAX).find(|&k| candidate(k))
         })
         .map_or(i, |first| first.min(i));
-    let Some(fix) = crate::translate::float_math_overload(cx, cx.opts, name, first) else {
+    let Some(fix) = cx.memo_definition(name, || {
+        crate::translate::float_math_overload(cx, cx.opts, name, first)
+    }) else {
         return;
     };
     let name = String::from_utf8_lossy(name);
@@ -3015,7 +3028,9 @@ fn in_host_function(cx: &Cx<'_>, i: usize) -> bool {
 /// (helper_math.h's host `rsqrtf` stands in for CUDA's under other
 /// compilers alone).
 fn defined_for_cuda(cx: &Cx<'_>, name: &[u8]) -> bool {
-    declarations(cx, name).any(|k| !for_other_compilers(cx, cx.tok(k).start as usize))
+    cx.memo(NameQuery::DefinedForCuda, name, || {
+        declarations(cx, name).any(|k| !for_other_compilers(cx, cx.tok(k).start as usize))
+    })
 }
 
 /// Whether byte `at` lies in an open `#ifndef __CUDACC__` (or `__HIPCC__`,

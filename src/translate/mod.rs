@@ -83,6 +83,11 @@ pub struct Stats {
     /// [`crate::project::with_own_functions`], which reads their types from
     /// the headers the file includes. Not added up.
     pub wanted_members: Vec<String>,
+    /// A `float2`/`double2` operation met that collides with HIP's complex
+    /// operators where the unit includes the complex header, which the
+    /// file may through a header of its own; for
+    /// [`crate::project::with_own_functions`]. Not added up.
+    pub wants_complex_header: bool,
 }
 
 impl Stats {
