@@ -81,6 +81,11 @@ pub(super) struct Collisions {
     /// file that may include it through a header of its own: the run
     /// reads those headers ([`super::Outcome::wants_complex_header`]).
     pub(super) wants_complex_header: bool,
+    /// The names that may be declared `float2` or `double2` (every
+    /// identifier from such a type word to the `;` or `{` after it), read
+    /// once where the complex header is not known: only a use of one is
+    /// probed ([`Collisions::may_be_complex_vector`]).
+    vector_names: std::cell::OnceCell<Vec<Box<[u8]>>>,
 }
 
 impl Collisions {
@@ -103,10 +108,11 @@ impl Collisions {
             {
                 if self.complex_header(cx).is_some() {
                     complex_vector_use(cx, i, self, out)
-                } else if !self.wants_complex_header {
-                    let mut would = Vec::new();
-                    complex_vector_use(cx, i, self, &mut would);
-                    self.wants_complex_header = !would.is_empty();
+                } else if !self.wants_complex_header && self.may_be_complex_vector(cx, name) {
+                    // Where the names may be `float2` or `double2` both:
+                    // reading the headers costs less than the types.
+                    self.wants_complex_header = vector_use_at(cx, i)
+                        .is_some_and(|u| self.may_be_complex_vector(cx, cx.text(u.right.start)));
                 }
             }
             _ if name.starts_with(b"__") && PAIR_FUNCTIONS.contains(&name) => {
@@ -136,8 +142,32 @@ impl Collisions {
                 (0..cx.lx.directives.len())
                     .any(|d| super::include_path(cx, d).is_some_and(|(t, _)| cx.text(t)[0] == b'"'))
             };
-            (!(vectors() && relative())).then_some(false)
+            (!(relative() && vectors())).then_some(false)
         })
+    }
+
+    /// Whether `name` may be declared `float2` or `double2` in the file
+    /// (a superset of what [`super::semantics::operand_type`] reads).
+    fn may_be_complex_vector(&self, cx: &Cx<'_>, name: &[u8]) -> bool {
+        let names = self.vector_names.get_or_init(|| {
+            let mut names: Vec<Box<[u8]>> = Vec::new();
+            for ty in [&b"float2"[..], b"double2"] {
+                for t in cx.idents_named(ty, 0..cx.lx.tokens.len()) {
+                    for k in t + 1..cx.lx.tokens.len() {
+                        if cx.is_punct(k, b";") || cx.is_punct(k, b"{") {
+                            break;
+                        }
+                        if cx.tok(k).kind == TokenKind::Ident {
+                            names.push(cx.text(k).into());
+                        }
+                    }
+                }
+            }
+            names.sort_unstable();
+            names.dedup();
+            names
+        });
+        names.binary_search_by(|n| (**n).cmp(name)).is_ok()
     }
 
     /// Whether byte `at` lies in a branch AMD's HIP never compiles
@@ -358,9 +388,71 @@ fn complex_vector_operator(
     })
 }
 
+/// The operands of a use `a op b` at token `i` that [`complex_vector_use`]
+/// checks, read from the tokens alone.
+struct VectorUse {
+    /// The left operand's tokens, `a` or `a[i]`, and its operator.
+    left: std::ops::Range<usize>,
+    op: usize,
+    /// The `=` of a compound assignment.
+    compound: Option<usize>,
+    /// The right operand's tokens, a name or an element.
+    right: std::ops::Range<usize>,
+}
+
+/// The use at token `i` ([`VectorUse`]), or `None` where it is none of
+/// `a op= b`, `a * b`, `a / b` with names or elements as operands.
+fn vector_use_at(cx: &Cx<'_>, i: usize) -> Option<VectorUse> {
+    let start = i;
+    if cx.prev(start).is_some_and(|p| {
+        cx.tok(p).kind == TokenKind::Ident
+            || [&b"."[..], b"->", b"::", b"*", b"/", b"%", b"&"]
+                .iter()
+                .any(|q| cx.is_punct(p, q))
+    }) || cx.tok(i).in_directive()
+    {
+        return None;
+    }
+    let mut k = i + 1;
+    while cx.is_punct(k, b"[") {
+        k = cx.matching_close(k)? + 1;
+    }
+    let op = cx.next(k - 1).filter(|&o| o == k)?;
+    let compound = cx
+        .next(op)
+        .filter(|&q| cx.is_punct(q, b"=") && cx.tok(q).start == cx.tok(op).end);
+    let binary = matches!(cx.text(op), b"*" | b"/");
+    if compound.is_none() && !binary {
+        return None;
+    }
+    // A `*` or `/` followed by `=` with no space is compound; `a * *p`,
+    // `a - -b` and `a ++` are not the forms read here.
+    let r = compound.map_or(op + 1, |q| q + 1);
+    if r >= cx.lx.tokens.len() || cx.tok(r).kind != TokenKind::Ident || cx.tok(r).in_directive() {
+        return None;
+    }
+    let mut e = r + 1;
+    while e < cx.lx.tokens.len() && cx.is_punct(e, b"[") {
+        e = cx.matching_close(e)? + 1;
+    }
+    if e < cx.lx.tokens.len()
+        && [&b"."[..], b"->", b"(", b"::"]
+            .iter()
+            .any(|q| cx.is_punct(e, q))
+    {
+        return None;
+    }
+    Some(VectorUse {
+        left: start..k,
+        op,
+        compound,
+        right: r..e,
+    })
+}
+
 /// A use `a * b`, `a / b` or `a op= b` (`+= -= *= /=`) of two `float2` or
-/// two `double2` (read from their declarations) in a file that includes
-/// cuComplex.h, where token `i` ends the left operand's name. CUDA declares
+/// two `double2` (read from their declarations) in a unit that includes
+/// cuComplex.h ([`Collisions::complex_header`]), where token `i` ends the left operand's name. CUDA declares
 /// no operator on them, so the project defines these (helper_math.h), and
 /// the translated unit includes `hip_complex.h`, which defines them on
 /// HIP's complex types, these very types (HIP 5.2.3, amd_hip_complex.h:
@@ -372,53 +464,15 @@ fn complex_vector_operator(
 /// every reading does; the complex product and quotient are not the
 /// components', so the others are reported at the use.
 fn complex_vector_use(cx: &Cx<'_>, i: usize, found: &Collisions, out: &mut Vec<Diagnostic>) {
-    let start = i;
-    if cx.prev(start).is_some_and(|p| {
-        cx.tok(p).kind == TokenKind::Ident
-            || [&b"."[..], b"->", b"::", b"*", b"/", b"%", b"&"]
-                .iter()
-                .any(|q| cx.is_punct(p, q))
-    }) || cx.tok(i).in_directive()
-    {
-        return;
-    }
-    let mut k = i + 1;
-    while cx.is_punct(k, b"[") {
-        let Some(c) = cx.matching_close(k) else {
-            return;
-        };
-        k = c + 1;
-    }
-    let Some(op) = cx.next(k - 1).filter(|&o| o == k) else {
+    let Some(VectorUse {
+        left: std::ops::Range { start, end: k },
+        op,
+        compound,
+        right: std::ops::Range { start: r, end: e },
+    }) = vector_use_at(cx, i)
+    else {
         return;
     };
-    let compound = cx
-        .next(op)
-        .filter(|&q| cx.is_punct(q, b"=") && cx.tok(q).start == cx.tok(op).end);
-    let binary = matches!(cx.text(op), b"*" | b"/");
-    if compound.is_none() && !binary {
-        return;
-    }
-    // A `*` or `/` followed by `=` with no space is compound; `a * *p`,
-    // `a - -b` and `a ++` are not the forms read here.
-    let r = compound.map_or(op + 1, |q| q + 1);
-    if r >= cx.lx.tokens.len() || cx.tok(r).kind != TokenKind::Ident || cx.tok(r).in_directive() {
-        return;
-    }
-    let mut e = r + 1;
-    while e < cx.lx.tokens.len() && cx.is_punct(e, b"[") {
-        let Some(c) = cx.matching_close(e) else {
-            return;
-        };
-        e = c + 1;
-    }
-    if e < cx.lx.tokens.len()
-        && [&b"."[..], b"->", b"(", b"::"]
-            .iter()
-            .any(|q| cx.is_punct(e, q))
-    {
-        return;
-    }
     let vector = |s: usize, e: usize| {
         super::semantics::operand_type(cx, s, e)
             .filter(|w| matches!(w.as_slice(), [b"float2"] | [b"double2"]))
