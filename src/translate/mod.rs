@@ -30,7 +30,7 @@ pub(crate) use members::CG_WORDS;
 pub use pasted::PastedMacro;
 pub(crate) use pasted::{may_open_call, may_paste_prefix, pasted_macros, pasted_uses};
 pub(crate) use shims::answers as shim_answers;
-pub(crate) use shims::atomic_add_overload;
+pub(crate) use shims::atomic_overload;
 pub(crate) use shims::bf16_pair_shim;
 pub(crate) use shims::bf16_scalar_overloads;
 pub(crate) use shims::cache_hint_load;
