@@ -271,6 +271,7 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         // into its replacement.
         nvcc_syntax::drop_register(cx);
         nvcc_syntax::name_empty_braces(cx);
+        nvcc_syntax::hoist_alignas(cx);
     }
     let crossing = if cuda {
         linkage::crosses_units(cx)
