@@ -154,16 +154,17 @@ const SPECIFIERS: &[&[u8]] = &[
 ];
 
 /// Puts an `alignas(…)` that follows a memory space among a declaration's
-/// specifiers (`__shared__ alignas(16) float t[64];`, `static __device__
-/// alignas(8) int x;`, as cuda-samples' globalToShmemAsyncCopy writes it)
-/// first, by moving the specifiers before it after it: nvcc takes it there, clang rejects it after
-/// the GNU attribute HIP's memory space is. Not in directives (a macro's
-/// body is not a declaration yet), nor where the translation edits the
-/// specifiers.
+/// specifiers (`__shared__ alignas(16) float t[64];`, as cuda-samples'
+/// globalToShmemAsyncCopy writes it) first, by moving the specifiers before
+/// it after it: nvcc takes it there, clang rejects it after the GNU
+/// attribute HIP's memory space is. In code and in `#define` bodies
+/// (`#define SMEM_TILE __shared__ alignas(16) float tile[256]`), not where
+/// the translation edits the specifiers.
 pub(super) fn hoist_alignas(cx: &mut Cx<'_>) {
     for k in 0..cx.facts.landmarks.alignas.len() {
         let i = cx.facts.landmarks.alignas[k] as usize;
-        if cx.tok(i).in_directive() {
+        let tok = *cx.tok(i);
+        if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
             continue;
         }
         let mut start = i;
