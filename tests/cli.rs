@@ -646,20 +646,20 @@ fn apis_hip_lacks_that_a_header_defines_are_its_includers() {
         dir.path().join("shim.cuh"),
         "#pragma once
 __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc(p, v); }
-#define __ldcv(p) (*(p))
+#define __fsqrt_rd(x) sqrtf(x)
 ",
     )
     .unwrap();
     fs::write(
         dir.path().join("main.cu"),
-        "#include \"shim.cuh\"\n__global__ void k(unsigned *p, float *f) { atomicInc_system(p, 3); (void)__ldcv(f); }\n",
+        "#include \"shim.cuh\"\n__global__ void k(unsigned *p, float *f) { atomicInc_system(p, 3); (void)__fsqrt_rd(*f); }\n",
     )
     .unwrap();
     // Another program of the same run, without the shim: HIP lacks both
     // (atomicInc_system gets the translation's own definition there, a fix).
     fs::write(
         dir.path().join("other.cu"),
-        "__global__ void g(unsigned *p, float *f) { atomicInc_system(p, 3); (void)__ldcv(f); }\n",
+        "__global__ void g(unsigned *p, float *f) { atomicInc_system(p, 3); (void)__fsqrt_rd(*f); }\n",
     )
     .unwrap();
     let o = run(
@@ -671,7 +671,7 @@ __device__ unsigned atomicInc_system(unsigned *p, unsigned v) { return atomicInc
     assert_eq!(w005.len(), 1, "{out}");
     assert!(
         w005.iter()
-            .all(|l| l.contains("other.cu") && l.contains("__ldcv")),
+            .all(|l| l.contains("other.cu") && l.contains("__fsqrt_rd")),
         "{out}"
     );
     let fixed = |name: &str| {

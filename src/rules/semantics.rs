@@ -2151,8 +2151,9 @@ fn argument_type<'a>(cx: &Cx<'a>, (a, b): (usize, usize)) -> Option<Vec<&'a [u8]
 /// `atomicCAS` on `unsigned short`, and the shuffles of a `__half` or
 /// `__half2` value (HIP 5.2 shuffles 32- and 64-bit scalars only: the call
 /// is ambiguous). The port does not compile there; the fix defines CUDA's
-/// overload where it can (`atomicAdd` on `__half`, `__half2`, `float2`,
-/// `float4`; the `__half` and `__half2` shuffles).
+/// overload (`atomicAdd` on `__half`, `__half2`, `float2`, `float4`;
+/// `atomicMin`/`atomicMax` on `long long`; `atomicCAS` on `unsigned short`;
+/// the `__half` and `__half2` shuffles).
 fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
     let Some(args) = called_args(cx, i) else {
         return;
@@ -2231,6 +2232,8 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
         ("atomicAdd", [b"__half2"] | [b"half2"]) => Some("__half2"),
         ("atomicAdd", [b"float2"]) => Some("float2"),
         ("atomicAdd", [b"float4"]) => Some("float4"),
+        ("atomicMin" | "atomicMax", _) => Some("ll"),
+        ("atomicCAS", _) => Some("ushort"),
         _ => None,
     }
     .and_then(|ty| {
@@ -2252,7 +2255,7 @@ fn overload_hip52_lacks(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagno
             })
             .min()
             .unwrap_or(i);
-        crate::translate::atomic_add_overload(cx, cx.opts, ty, first)
+        crate::translate::atomic_overload(cx, cx.opts, &name, ty, first)
     });
     // CUDA's shuffles of `__half`/`__half2` (bf16 has no HIP type to take).
     let half_shuffle = shuffle

@@ -454,6 +454,8 @@ pub(crate) struct Landmarks {
     pub(crate) half: Vec<u32>,
     /// `extern`, `__device__`: where device linkage is read.
     pub(crate) linkage: Vec<u32>,
+    /// `alignas`.
+    pub(crate) alignas: Vec<u32>,
 }
 
 impl Landmarks {
@@ -466,6 +468,7 @@ impl Landmarks {
                 &mut self.asm
             }
             (8, b'r') if word == b"register" => &mut self.register,
+            (7, b'a') if word == b"alignas" => &mut self.alignas,
             (4..=7, b'h' | b'_') if HALF_TYPES.contains(&word) => &mut self.half,
             (6 | 10, b'e' | b'_') if matches!(word, b"extern" | b"__device__") => &mut self.linkage,
             _ => return,

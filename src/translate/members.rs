@@ -553,20 +553,51 @@ fn has_fields(owner: &str) -> bool {
 /// Whether `.member` at `dot`/`m` on the variable `object` reads the field
 /// alone: on the variable itself (`prop.f`, `p->f`: its other fields can be
 /// named the same way), not assigned, incremented, indexed, called or taken
-/// the address of (an expression's value is no object).
+/// the address of (an expression's value is no object). Punctuation is one
+/// byte a token, so the operators are read from bytes that touch: `==`,
+/// `<=` and `&&` are reads, `+=`, `<<=` and `++` writes, and `&` after an
+/// operand (`a & prop.f`, `c && prop.f`) is no address.
 fn is_field_read(cx: &Cx<'_>, object: usize, name: usize, dot: usize, m: usize) -> bool {
-    const WRITES: &[&[u8]] = &[
-        b"=", b"+=", b"-=", b"*=", b"/=", b"%=", b"&=", b"|=", b"^=", b"<<=", b">>=", b"++", b"--",
-        b"(", b"[",
-    ];
     let plain = object == name && cx.next(object) == Some(dot);
-    let after = cx
-        .next(m)
-        .is_none_or(|k| !WRITES.iter().any(|w| cx.is_punct(k, w)));
+    let glued = |a: usize| {
+        cx.next(a)
+            .filter(|&b| cx.tok(a).end == cx.tok(b).start && cx.tok(b).kind == TokenKind::Punct)
+    };
+    let after = cx.next(m).is_none_or(|k| {
+        let second = glued(k).map(|n| (n, cx.text(n)));
+        let write = match (cx.text(k), second) {
+            (b"(" | b"[", _) => true,
+            (b"=", Some((_, b"="))) => false,
+            (b"=", _) => true,
+            (b"+", Some((_, b"+" | b"="))) | (b"-", Some((_, b"-" | b"="))) => true,
+            (b"*" | b"/" | b"%" | b"&" | b"|" | b"^", Some((_, b"="))) => true,
+            // `<<=`, `>>=`; a shift or `<=` reads.
+            (b"<", Some((n, b"<"))) | (b">", Some((n, b">"))) => {
+                glued(n).is_some_and(|e| cx.text(e) == b"=")
+            }
+            _ => false,
+        };
+        cx.tok(k).kind != TokenKind::Punct || !write
+    });
+    let operand_end = |q: usize| match cx.tok(q).kind {
+        TokenKind::Ident => !matches!(cx.text(q), b"return" | b"case" | b"throw" | b"co_return"),
+        TokenKind::Number | TokenKind::Str | TokenKind::Char => true,
+        _ => cx.is_punct(q, b")") || cx.is_punct(q, b"]"),
+    };
     let before = cx.prev(object).is_none_or(|p| {
-        ![&b"&"[..], b"++", b"--", b".", b"->", b"::"]
-            .iter()
-            .any(|w| cx.is_punct(p, w))
+        let joined = |q: usize| glued(q) == Some(p);
+        if [&b"."[..], b"->", b"::"].iter().any(|w| cx.is_punct(p, w)) {
+            false
+        } else if cx.is_punct(p, b"&") {
+            // Binary: after an operand, or the second byte of `&&`.
+            cx.prev(p)
+                .is_some_and(|q| (cx.is_punct(q, b"&") && joined(q)) || operand_end(q))
+        } else if cx.is_punct(p, b"+") || cx.is_punct(p, b"-") {
+            // Not `++prop.f`, `--prop.f`.
+            !cx.prev(p).is_some_and(|q| cx.text(q) == cx.text(p) && joined(q))
+        } else {
+            true
+        }
     });
     plain && after && before
 }

@@ -30,7 +30,7 @@ pub(crate) use members::CG_WORDS;
 pub use pasted::PastedMacro;
 pub(crate) use pasted::{may_open_call, may_paste_prefix, pasted_macros, pasted_uses};
 pub(crate) use shims::answers as shim_answers;
-pub(crate) use shims::atomic_add_overload;
+pub(crate) use shims::atomic_overload;
 pub(crate) use shims::bf16_pair_shim;
 pub(crate) use shims::bf16_scalar_overloads;
 pub(crate) use shims::cache_hint_load;
@@ -276,6 +276,7 @@ pub(crate) fn passes(cx: &mut Cx<'_>, language: Language) -> bool {
         // into its replacement.
         nvcc_syntax::drop_register(cx);
         nvcc_syntax::name_empty_braces(cx);
+        nvcc_syntax::hoist_alignas(cx);
     }
     let crossing = if cuda {
         linkage::crosses_units(cx)

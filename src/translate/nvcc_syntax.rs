@@ -3,7 +3,12 @@
 //! each to nvcc, a syntax error to clang) are joined, and the `register`
 //! storage class, an error in C++17, is dropped (it never changed meaning).
 //! Also what CUDA's headers accept and HIP's reject: `h = {}` on a half
-//! type, which HIP's several `operator=` make ambiguous, names the type.
+//! type, which HIP's several `operator=` make ambiguous, names the type; and
+//! `alignas` after a memory space (`__shared__ alignas(16) float t[…]`):
+//! HIP's `__shared__`, `__device__`, `__constant__` and `__managed__` are
+//! GNU attributes, after which clang takes no `alignas`, so it moves to the
+//! declaration's start (`alignas(16) __shared__ float t[…]`: the specifiers
+//! before it move after it), where it means the same.
 
 use std::ops::Range;
 
@@ -130,6 +135,76 @@ pub(super) fn drop_register(cx: &mut Cx<'_>) {
             tok.end as usize
         };
         cx.edits.push(Edit::delete(tok.start as usize..end));
+    }
+}
+
+/// Words of a declaration's specifiers that may come before its `alignas`.
+const SPECIFIERS: &[&[u8]] = &[
+    b"static",
+    b"extern",
+    b"const",
+    b"volatile",
+    b"constexpr",
+    b"inline",
+    b"thread_local",
+    b"__shared__",
+    b"__device__",
+    b"__constant__",
+    b"__managed__",
+];
+
+/// Puts an `alignas(…)` that follows a memory space among a declaration's
+/// specifiers (`__shared__ alignas(16) float t[64];`, as cuda-samples'
+/// globalToShmemAsyncCopy writes it) first, by moving the specifiers before
+/// it after it: nvcc takes it there, clang rejects it after the GNU
+/// attribute HIP's memory space is. In code and in `#define` bodies
+/// (`#define SMEM_TILE __shared__ alignas(16) float tile[256]`), not where
+/// the translation edits the specifiers.
+pub(super) fn hoist_alignas(cx: &mut Cx<'_>) {
+    for k in 0..cx.facts.landmarks.alignas.len() {
+        let i = cx.facts.landmarks.alignas[k] as usize;
+        let tok = *cx.tok(i);
+        if tok.in_directive() && cx.lx.directives[tok.directive as usize].name != "define" {
+            continue;
+        }
+        let mut start = i;
+        let mut space = false;
+        while let Some(p) = cx.prev(start) {
+            let word = cx.text(p);
+            if cx.tok(p).kind != TokenKind::Ident || !SPECIFIERS.contains(&word) {
+                break;
+            }
+            space |= !matches!(
+                word,
+                b"static" | b"extern" | b"const" | b"volatile" | b"constexpr" | b"inline" | b"thread_local"
+            );
+            start = p;
+        }
+        let Some(open) = cx.next(i).filter(|&o| cx.is_punct(o, b"(")) else {
+            continue;
+        };
+        let Some(close) = cx.matching_close(open) else {
+            continue;
+        };
+        if !space {
+            continue;
+        }
+        // The specifiers before it move after it, with the blanks that
+        // follow them: `__shared__ alignas(16) float` becomes `alignas(16)
+        // __shared__ float`; the `alignas` (renamed inside or not) stays.
+        let run = cx.tok(start).start as usize..cx.tok(i).start as usize;
+        let touched = |r: &Range<usize>| {
+            cx.edits
+                .iter()
+                .any(|e| e.range.start < r.end && r.start < e.range.end.max(e.range.start + 1))
+        };
+        if touched(&run) {
+            continue;
+        }
+        let words = String::from_utf8_lossy(cx.src[run.clone()].trim_ascii_end()).into_owned();
+        let at = cx.tok(close).end as usize;
+        cx.edits.push(Edit::delete(run));
+        cx.edits.push(Edit::insert(at, format!(" {words}")));
     }
 }
 

@@ -40,8 +40,12 @@
 //! and stores (`__ldcs`, `__ldcg`, `__ldca`, `__ldlu`; `__stcs`, `__stcg`,
 //! `__stwt`, `__stwb`) for every type: HIP declares the three first for
 //! `__half` and `__half2` alone, as the plain load (`amd_hip_fp16.h`), and
-//! none of the others; each is the access itself, the hint dropped
-//! (`__ldcv`, a load that must not hit a stale cache, keeps its finding). And below
+//! none of the others; each is the access itself, the hint dropped; and
+//! `__ldcv`, a load that must not hit a stale cache, as a volatile load of
+//! the value in words as wide as CUDA's load (16 bytes for a `float4`). And below
+//! HIP 5.3, CUDA's atomic overloads HIP 5.2.3 lacks (`atomicAdd` on `__half`,
+//! `__half2`, `float2`, `float4`; `atomicMin`/`atomicMax` on `long long`;
+//! `atomicCAS` on `unsigned short`). And below
 //! HIP 6.2, CUDA 12's extensible launch: `cudaLaunchConfig_t`, its
 //! attributes and `cudaLaunchKernelEx` over `hipLaunchKernel` ([`launch_ex`]).
 //! And below HIP 5.7, CUDA's `__nv_bfloat162` with its conversions and
@@ -591,20 +595,20 @@ macro_rules! host_math {
     };
 }
 
-macro_rules! atomic_add {
-    ($ty:literal, $guard:literal, $cuda:literal, $($body:literal),+) => {
+macro_rules! atomic_overload {
+    ($fun:literal, $key:literal, $ty:literal, $guard:literal, $cuda:literal, $($body:literal),+) => {
         Function {
-            name: concat!("hipify_rs_atomicAdd_", $ty).as_bytes(),
+            name: concat!("hipify_rs_", $fun, "_", $key).as_bytes(),
             lines: &[&[
-                concat!("#ifndef HIPIFY_RS_ATOMIC_ADD_", $guard),
-                concat!("#define HIPIFY_RS_ATOMIC_ADD_", $guard),
+                concat!("#ifndef HIPIFY_RS_", $guard),
+                concat!("#define HIPIFY_RS_", $guard),
                 "#if defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)",
-                concat!("// hipify-rs: HIP 5.2 declares no atomicAdd for ", $ty, " data; CUDA's overload (", $cuda, "), returning the old value"),
+                concat!("// hipify-rs: HIP 5.2 declares no ", $fun, " for ", $ty, " data; CUDA's overload (", $cuda, "), returning the old value"),
                 $($body),+,
                 "#endif",
                 "#endif",
             ]],
-            title: concat!("define CUDA's atomicAdd overload for ", $ty, " data (HIP 5.2 declares none)"),
+            title: concat!("define CUDA's ", $fun, " overload for ", $ty, " data (HIP 5.2 declares none)"),
             answers: &[],
         }
     };
@@ -625,6 +629,34 @@ macro_rules! cache_hint {
             answers: &[],
         }
     };
+    (volatile $name:literal, $short:literal) => {
+        Function {
+            name: $name.as_bytes(),
+            lines: &[&[
+                concat!("#if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(", $name, ")"),
+                concat!("// hipify-rs: HIP has no ", $name, "; CUDA's load that fetches again (ld.global.cv) as a volatile load of the value's words, each as wide as CUDA's load"),
+                concat!("#define ", $name, "(...) hipify_rs_", $short, "(__VA_ARGS__)"),
+                concat!("template <typename W, typename T> __device__ inline T hipify_rs_", $short, "_words(const T *ptr) {"),
+                "  W words[sizeof(T) / sizeof(W)];",
+                "  for (unsigned k = 0; k < sizeof(T) / sizeof(W); ++k) words[k] = ((const volatile W *)ptr)[k];",
+                "  T value;",
+                "  __builtin_memcpy(&value, words, sizeof(T));",
+                "  return value;",
+                "}",
+                concat!("template <typename T> __device__ inline T hipify_rs_", $short, "(const T *ptr) {"),
+                "  typedef unsigned int hipify_rs_u32x4 __attribute__((ext_vector_type(4)));",
+                concat!("  if (sizeof(T) % 16 == 0 && alignof(T) >= 16) return hipify_rs_", $short, "_words<hipify_rs_u32x4>(ptr);"),
+                concat!("  if (sizeof(T) % 8 == 0 && alignof(T) >= 8) return hipify_rs_", $short, "_words<unsigned long long>(ptr);"),
+                concat!("  if (sizeof(T) % 4 == 0 && alignof(T) >= 4) return hipify_rs_", $short, "_words<unsigned int>(ptr);"),
+                concat!("  if (sizeof(T) % 2 == 0 && alignof(T) >= 2) return hipify_rs_", $short, "_words<unsigned short>(ptr);"),
+                concat!("  return hipify_rs_", $short, "_words<unsigned char>(ptr);"),
+                "}",
+                "#endif",
+            ]],
+            title: concat!("define ", $name, " for AMD GPUs (CUDA's load that fetches again as a volatile load)"),
+            answers: &[],
+        }
+    };
     (store $name:literal, $short:literal) => {
         Function {
             name: $name.as_bytes(),
@@ -641,7 +673,7 @@ macro_rules! cache_hint {
     };
 }
 
-const FUNCTIONS: [Function; 58] = [
+const FUNCTIONS: [Function; 62] = [
     DEVICE_ATTRIBUTE,
     HOST_HALF,
     Function {
@@ -1112,9 +1144,11 @@ const FUNCTIONS: [Function; 58] = [
         "#define __hmin2(...) hipify_rs_hmin2(__VA_ARGS__)",
         "__host__ __device__ inline __half2 hipify_rs_hmin2(const __half2 a, const __half2 b) { return __halves2half2(hipify_rs_half_min(__low2half(a), __low2half(b)), hipify_rs_half_min(__high2half(a), __high2half(b))); }"
     ),
-    atomic_add!(
+    atomic_overload!(
+        "atomicAdd",
         "__half",
-        "HALF",
+        "__half",
+        "ATOMIC_ADD_HALF",
         "the sum by __hadd, stored by a compare-and-swap loop on the 32-bit word that holds the half",
         "__device__ inline __half atomicAdd(__half *address, __half val) {",
         "  unsigned int *word = (unsigned int *)((size_t)address & ~(size_t)3);",
@@ -1128,9 +1162,11 @@ const FUNCTIONS: [Function; 58] = [
         "  return __ushort_as_half((unsigned short)(old >> shift));",
         "}"
     ),
-    atomic_add!(
+    atomic_overload!(
+        "atomicAdd",
         "__half2",
-        "HALF2",
+        "__half2",
+        "ATOMIC_ADD_HALF2",
         "each half's sum by __hadd2, stored by a compare-and-swap loop on the 32-bit word",
         "__device__ inline __half2 atomicAdd(__half2 *address, __half2 val) {",
         "  unsigned int *word = (unsigned int *)address;",
@@ -1149,20 +1185,59 @@ const FUNCTIONS: [Function; 58] = [
         "  return result;",
         "}"
     ),
-    atomic_add!(
+    atomic_overload!(
+        "atomicAdd",
         "float2",
-        "FLOAT2",
+        "float2",
+        "ATOMIC_ADD_FLOAT2",
         "each element atomic on its own",
         "__device__ inline float2 atomicAdd(float2 *address, float2 val) {",
         "  return make_float2(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y));",
         "}"
     ),
-    atomic_add!(
+    atomic_overload!(
+        "atomicAdd",
         "float4",
-        "FLOAT4",
+        "float4",
+        "ATOMIC_ADD_FLOAT4",
         "each element atomic on its own",
         "__device__ inline float4 atomicAdd(float4 *address, float4 val) {",
         "  return make_float4(atomicAdd(&address->x, val.x), atomicAdd(&address->y, val.y), atomicAdd(&address->z, val.z), atomicAdd(&address->w, val.w));",
+        "}"
+    ),
+    // CUDA 13 sm_32_atomic_functions.h:89/91; HIP 5.2.3's amd_hip_atomic.h
+    // has them for the unsigned types alone, through the builtins used here.
+    atomic_overload!(
+        "atomicMin",
+        "ll",
+        "long long",
+        "ATOMIC_MIN_LL",
+        "sm_32_atomic_functions.h: the hardware's signed 64-bit minimum, as HIP's unsigned one",
+        "__device__ inline long long atomicMin(long long *address, long long val) {",
+        "  return __hip_atomic_fetch_min(address, val, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);",
+        "}"
+    ),
+    atomic_overload!(
+        "atomicMax",
+        "ll",
+        "long long",
+        "ATOMIC_MAX_LL",
+        "sm_32_atomic_functions.h: the hardware's signed 64-bit maximum, as HIP's unsigned one",
+        "__device__ inline long long atomicMax(long long *address, long long val) {",
+        "  return __hip_atomic_fetch_max(address, val, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);",
+        "}"
+    ),
+    // CUDA 13 crt/sm_70_rt.h:118; the compiler makes the 16-bit exchange a
+    // compare-and-swap loop on the 32-bit word that holds it.
+    atomic_overload!(
+        "atomicCAS",
+        "ushort",
+        "unsigned short",
+        "ATOMIC_CAS_USHORT",
+        "sm_70_rt.h: HIP's own compare-and-swap builtin on the 16-bit value",
+        "__device__ inline unsigned short atomicCAS(unsigned short *address, unsigned short compare, unsigned short val) {",
+        "  __hip_atomic_compare_exchange_strong(address, &compare, val, __ATOMIC_RELAXED, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);",
+        "  return compare;",
         "}"
     ),
     Function {
@@ -1235,6 +1310,9 @@ const FUNCTIONS: [Function; 58] = [
     cache_hint!(load "__ldcg", "ldcg", "declares __ldcg for __half and __half2 alone"),
     cache_hint!(load "__ldcs", "ldcs", "declares __ldcs for __half and __half2 alone"),
     cache_hint!(load "__ldlu", "ldlu", "has no __ldlu"),
+    // CUDA 13 sm_32_intrinsics.h: __ldcv, `ld.global.cv` ("fetch again");
+    // a volatile access is a load the compiler keeps, glc on AMD GPUs.
+    cache_hint!(volatile "__ldcv", "ldcv"),
     cache_hint!(store "__stwb", "stwb"),
     cache_hint!(store "__stcg", "stcg"),
     cache_hint!(store "__stcs", "stcs"),
@@ -1488,17 +1566,20 @@ pub(super) fn function(
     definition(&cx.tokens, cx.opts, cx.text(first), first, helpers)
 }
 
-/// The definition of CUDA's `atomicAdd` overload on `ty` data (`__half`,
-/// `__half2`, `float2`, `float4`) that HIP 5.2 lacks, for the call at token
-/// `first` (the rule that finds the call: `rules::semantics`): the
-/// insertion and its title, `None` where it has no line to go on.
-pub(crate) fn atomic_add_overload(
+/// The definition of CUDA's atomic overload `fun` on the data `key` names
+/// (`atomicAdd`: `__half`, `__half2`, `float2`, `float4`; `atomicMin`,
+/// `atomicMax`: `ll`, long long; `atomicCAS`: `ushort`) that HIP 5.2 lacks,
+/// for the call at token `first` (the rule that finds the call:
+/// `rules::semantics`): the insertion and its title, `None` where it has no
+/// line to go on.
+pub(crate) fn atomic_overload(
     cx: &Tokens<'_>,
     opts: &Options,
-    ty: &str,
+    fun: &str,
+    key: &str,
     first: usize,
 ) -> Option<(Edit, &'static str)> {
-    let name = format!("hipify_rs_atomicAdd_{ty}");
+    let name = format!("hipify_rs_{fun}_{key}");
     let shim = find(name.as_bytes())?;
     match definition(cx, opts, name.as_bytes(), first, &mut Vec::new()) {
         Definition::Insert(edit) => Some((edit, shim.title)),
