@@ -668,10 +668,7 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                     Diagnostic::new(
                         Code::UnsupportedApi,
                         cx.span(f, n + 1),
-                        format!(
-                            "arithmetic on `{}()`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
-                            String::from_utf8_lossy(cx.text(f))
-                        ),
+                        pointer_arithmetic(&format!("{}()", String::from_utf8_lossy(cx.text(f)))),
                     )
                     .with_help("offset through a byte pointer: `(hipDeviceptr_t)((char *)x.f() + off)`"),
                 );
@@ -708,10 +705,7 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 let found = Diagnostic::new(
                     Code::UnsupportedApi,
                     cx.span(p.min(o), n.max(o) + 1),
-                    format!(
-                        "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
-                        String::from_utf8_lossy(cx.text(o))
-                    ),
+                    pointer_arithmetic(&String::from_utf8_lossy(cx.text(o))),
                 );
                 let is_pointer = |v: usize| device_pointer(v);
                 out.push(match byte_offset(cx, k, o, &is_pointer) {
@@ -727,6 +721,13 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// The message of arithmetic on `what`, a `CUdeviceptr`.
+fn pointer_arithmetic(what: &str) -> String {
+    format!(
+        "arithmetic on `{what}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile"
+    )
 }
 
 /// The type [`header_member_types`] gives a name a header declares
