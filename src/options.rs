@@ -51,11 +51,12 @@ pub struct Options {
     /// (directly or through other headers): the project's own, so no
     /// definition is added. Filled by [`crate::project::with_own_functions`].
     pub own_functions: Vec<String>,
-    /// The type (`dim3` or `uint3`) of the class members this file uses
-    /// that the headers it includes by a relative path declare (directly or
+    /// The type (`dim3`, `uint3` or `CUdeviceptr`; `CUdeviceptr()` for a
+    /// function returning one) of the class members this file uses that
+    /// the headers it includes by a relative path declare (directly or
     /// through other headers), every declaration of the name agreeing:
-    /// what the `dim3`/`uint3` conversion rule reads where the file
-    /// declares the member nowhere. Filled by
+    /// what the `dim3`/`uint3` conversion rule and the `CUdeviceptr`
+    /// arithmetic rule read where the file declares the member nowhere. Filled by
     /// [`crate::project::with_own_functions`].
     pub member_types: Vec<(String, String)>,
     /// A header this file includes by a relative path (directly or through

@@ -779,7 +779,7 @@ fn declares(src: &[u8], s: usize, _e: usize) -> bool {
 /// includes by a relative path declares, that function is the project's own
 /// ([`crate::Options::own_functions`]); where a rule wanted the type of a
 /// class member the file declares nowhere (`Stats::wanted_members`), the
-/// headers give it where they declare it `dim3` or `uint3`
+/// headers give it where they declare it `dim3`, `uint3` or `CUdeviceptr`
 /// ([`crate::Options::member_types`]); where a use would collide with HIP's
 /// complex operators, whether they bring in the complex header
 /// ([`crate::Options::complex_header_included`]). Knowing any, the file is
@@ -832,14 +832,31 @@ struct Included {
     complex_header: bool,
 }
 
+/// The header `#include "s"` in directory `dir` names: the file beside it,
+/// else one in the `include/` directory beside an ancestor, as a build's
+/// `-I include` finds it (OpenMM's `platforms/cuda/src/CudaArray.cpp`
+/// includes `"CudaArray.h"` of `platforms/cuda/include/`); else the path
+/// beside it, which may not exist.
+fn include_beside_or_in(dir: &Path, s: &str) -> PathBuf {
+    let beside = lexical(&dir.join(s));
+    if beside.is_file() {
+        return beside;
+    }
+    (dir.ancestors().skip(1).take(3))
+        .map(|a| lexical(&a.join("include").join(s)))
+        .find(|p| p.is_file())
+        .unwrap_or(beside)
+}
+
 /// Which of `names` the headers `src` (the file at `path`) includes by a
 /// relative path declare, directly or through the headers they include
 /// (a function, `__device__ unsigned atomicInc_system(…)`, or a
 /// `#define`): by [`declares`]'s test; and which of `members` they declare
-/// `dim3` or `uint3`, every declaration agreeing (a header that names one
-/// and holds `dim3` or `uint3` is lexed: few do); and, where wanted,
-/// whether one of them includes the complex header (`roc`: as `--roc`
-/// translates library headers).
+/// `dim3`, `uint3` or `CUdeviceptr` (or a function returning one), every
+/// declaration agreeing (a header that names one and holds one of those
+/// types is lexed: few do); and, where wanted, whether one of them
+/// includes the complex header (`roc`: as `--roc` translates library
+/// headers).
 fn included_declarations(path: &Path, src: &[u8], wanted: &Wanted<'_>, roc: bool) -> Included {
     let (names, members) = (wanted.names, wanted.members);
     let mut complex_header = false;
@@ -848,7 +865,11 @@ fn included_declarations(path: &Path, src: &[u8], wanted: &Wanted<'_>, roc: bool
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut queue: Vec<PathBuf> = relative_includes(src)
         .into_iter()
-        .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s))))
+        .filter_map(|inc| {
+            std::str::from_utf8(inc)
+                .ok()
+                .map(|s| include_beside_or_in(dir, s))
+        })
         .collect();
     let mut seen: HashSet<PathBuf> = HashSet::from([lexical(path)]);
     while let Some(header) = queue.pop() {
@@ -875,7 +896,8 @@ fn included_declarations(path: &Path, src: &[u8], wanted: &Wanted<'_>, roc: bool
             }
         }
         let vectors = memchr::memmem::find(&text, b"dim3").is_some()
-            || memchr::memmem::find(&text, b"uint3").is_some();
+            || memchr::memmem::find(&text, b"uint3").is_some()
+            || memchr::memmem::find(&text, b"CUdeviceptr").is_some();
         let named: Vec<String> = members
             .iter()
             .filter(|m| vectors && memchr::memmem::find(&text, m.as_bytes()).is_some())
@@ -892,11 +914,11 @@ fn included_declarations(path: &Path, src: &[u8], wanted: &Wanted<'_>, roc: bool
             }
         }
         let dir = header.parent().unwrap_or(Path::new("."));
-        queue.extend(
-            relative_includes(&text)
-                .into_iter()
-                .filter_map(|inc| std::str::from_utf8(inc).ok().map(|s| lexical(&dir.join(s)))),
-        );
+        queue.extend(relative_includes(&text).into_iter().filter_map(|inc| {
+            std::str::from_utf8(inc)
+                .ok()
+                .map(|s| include_beside_or_in(dir, s))
+        }));
     }
     let typed = typed
         .into_iter()

@@ -804,3 +804,33 @@ fn a_cache_hint_load_a_header_defines_is_the_includers() {
     let other = fs::read_to_string(dir.path().join("hip/other.cu")).unwrap();
     assert_eq!(other.matches("#define __ldcs(...)").count(), 1, "{other}");
 }
+
+/// A unit in `src/` offsets a `CUdeviceptr` member its class's header in
+/// the sibling `include/` declares (OpenMM's platforms/cuda/src/CudaArray.cpp
+/// and include/CudaArray.h, found by the build's `-I include`): the header
+/// gives the member's type, so the sum is offset through a byte pointer
+/// (else `void *` arithmetic, which HIP does not compile).
+#[test]
+fn device_pointer_member_of_a_header_in_a_sibling_include_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("src")).unwrap();
+    fs::create_dir_all(dir.path().join("include")).unwrap();
+    fs::write(
+        dir.path().join("include/Buffer.h"),
+        "#include <cuda.h>\nclass Buffer {\n  CUresult upload(const void* data, size_t offset, size_t n);\n  CUdeviceptr pointer;\n};\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("src/Buffer.cpp"),
+        "#include \"Buffer.h\"\nCUresult Buffer::upload(const void* data, size_t offset, size_t n) {\n  return cuMemcpyHtoD(pointer+offset, data, n);\n}\n",
+    )
+    .unwrap();
+    let o = run(&["--hip-version", "5.2", "src/Buffer.cpp"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o)
+            .contains("hipMemcpyHtoD((hipDeviceptr_t)((char *)pointer+offset), (void*)(data), n)"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -126,7 +126,7 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             Code::CudaArchGuard => {
                 (is_if && compares && has_else)
                     || (has_else && branch_has_asm(cx, group, k))
-                    || (k == 0 && plain_fallback(cx, group))
+                    || (k == 0 && (plain_fallback(cx, group) || builtin_twin(cx, group)))
             }
             _ => is_if && (has_else || only_directives(cx, group, k)),
         };
@@ -346,6 +346,53 @@ fn plain_fallback(cx: &Cx<'_>, group: &Group) -> bool {
             .clone()
             .filter(|&t| ident(t) && !intrinsic(t))
             .all(|t| plain.clone().any(|p| cx.text(p) == cx.text(t)))
+}
+
+/// `#if defined(__CUDA_ARCH__) return __popc(v); #elif defined(__GNUC__) ||
+/// defined(__clang__) return __builtin_popcount(v); …` (XGBoost's linalg.h
+/// Popc): the branch after the device one is the compiler's builtin that
+/// counts the same bits, and it tests a macro hipcc (clang, GCC-compatible)
+/// defines itself, so HIP's device code takes it.
+fn builtin_twin(cx: &Cx<'_>, group: &Group) -> bool {
+    const TWINS: &[(&[u8], &[u8])] = &[
+        (b"__popc", b"__builtin_popcount"),
+        (b"__popcll", b"__builtin_popcountll"),
+        (b"__ffs", b"__builtin_ffs"),
+        (b"__ffsll", b"__builtin_ffsll"),
+    ];
+    if group.branches.len() < 2 {
+        return false;
+    }
+    let dir = &cx.lx.directives[group.branches[1]];
+    let condition = dir.first_token as usize + 1..dir.end_token as usize;
+    let clang = dir.name == "elif"
+        && condition
+            .clone()
+            .any(|t| matches!(cx.text(t), b"__clang__" | b"__GNUC__"))
+        && !condition
+            .clone()
+            .any(|t| matches!(cx.text(t), b"!" | b"&" | b"<" | b">" | b"="));
+    // `return f(…);`, as `f` and the tokens of `…`.
+    let returned = |k: usize| {
+        let r = body(cx, group, k);
+        let f = r.start + 1;
+        (r.len() > 4
+            && cx.is_ident(r.start, b"return")
+            && cx.is_punct(f + 1, b"(")
+            && cx.matching_close(f + 1) == Some(r.end - 2)
+            && cx.is_punct(r.end - 1, b";")
+            && !r.clone().any(|t| cx.tok(t).in_directive()))
+        .then(|| {
+            (
+                cx.text(f),
+                (f + 2..r.end - 2).map(|t| cx.text(t)).collect::<Vec<_>>(),
+            )
+        })
+    };
+    let (Some((device, a)), Some((plain, b))) = (returned(0), returned(1)) else {
+        return false;
+    };
+    clang && a == b && TWINS.contains(&(device, plain))
 }
 
 /// Branch `k` is a stub: it returns a constant and does nothing else but

@@ -239,6 +239,10 @@ fn asm_statement<'a>(
         operands.filter(|_| instructions.len() == 1 && literal_template && statement && closed)
     {
         if let Some(text) = exact_builtin(&instructions[0], &outputs, &inputs) {
+            if builtins.is_empty() {
+                // `mov.b64 {lo, hi}, x`: no builtin of its own, but one exact form.
+                d = d.with_help(format!("HIP C++ does the same: `{text}`"));
+            }
             d = d.with_fix(
                 format!("replace with `{text}`"),
                 vec![Edit::replace(range, text)],
@@ -495,6 +499,11 @@ fn exact_builtin(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<S
             .then(|| out(0).map(|o| format!("{o} = {builtin}")))
             .flatten()
     };
+    if *opcode == "mov.b64"
+        && let Some(text) = mov_b64_halves(ins, outputs, inputs)
+    {
+        return Some(text);
+    }
     match (*opcode, args) {
         ("trap", []) if outputs.is_empty() => Some("__builtin_trap()".into()),
         ("bar.sync" | "barrier.sync", ["0"]) if outputs.is_empty() => {
@@ -521,6 +530,73 @@ fn exact_builtin(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<S
         )),
         _ => None,
     }
+}
+
+/// `mov.b64 {%0, %1}, %2`: a 64-bit value split into its 32-bit halves, the
+/// first of the braces the low one (PTX ISA, `mov`: "vector" operands;
+/// OpenMM's and CUB's 64-bit shuffles), and `mov.b64 %0, {%1, %2}`, the
+/// halves joined. A `double` (`"d"`) splits and joins with HIP's
+/// `__double2loint`/`__double2hiint`/`__hiloint2double`, a 64-bit integer
+/// (`"l"`) with shifts. The value split is read twice: only where it is a
+/// name or a member.
+fn mov_b64_halves(ins: &str, outputs: &[Operand], inputs: &[Operand]) -> Option<String> {
+    let rest = ins.strip_prefix("mov.b64")?.trim();
+    let number = |w: &str| -> Option<usize> { w.trim().strip_prefix('%')?.parse().ok() };
+    // Operand `n`'s expression, where its constraint (less `=`, `&`, `+`
+    // for an output) is one of `kinds`.
+    let operand = |n: usize, output: bool, kinds: &[&str]| -> Option<&str> {
+        let o = if output {
+            outputs.get(n)?
+        } else {
+            inputs.get(n.checked_sub(outputs.len())?)?
+        };
+        let c = o.constraint.as_str();
+        let kind = if output {
+            c.strip_prefix('=')?.trim_start_matches('&')
+        } else {
+            c
+        };
+        kinds.contains(&kind).then_some(o.expr.trim())
+    };
+    let halves = |v: &str| -> Option<(usize, usize)> {
+        let v = v.trim().strip_prefix('{')?.strip_suffix('}')?;
+        let (lo, hi) = v.split_once(',')?;
+        Some((number(lo)?, number(hi)?))
+    };
+    let plain = |e: &str| {
+        !e.is_empty()
+            && e.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.'))
+    };
+    if rest.starts_with('{') {
+        let close = rest.find('}')?;
+        let (lo, hi) = halves(&rest[..=close])?;
+        let x = number(rest[close + 1..].trim().strip_prefix(',')?)?;
+        let (lo, hi) = (operand(lo, true, &["r"])?, operand(hi, true, &["r"])?);
+        if lo == hi {
+            return None;
+        }
+        if let Some(d) = operand(x, false, &["d"]).filter(|e| plain(e)) {
+            return Some(format!(
+                "{lo} = __double2loint({d}), {hi} = __double2hiint({d})"
+            ));
+        }
+        let l = operand(x, false, &["l"]).filter(|e| plain(e))?;
+        return Some(format!(
+            "{lo} = (unsigned int)(unsigned long long)({l}), {hi} = (unsigned int)((unsigned long long)({l}) >> 32)"
+        ));
+    }
+    let (dst, v) = rest.split_once(',')?;
+    let (lo, hi) = halves(v)?;
+    let (lo, hi) = (operand(lo, false, &["r"])?, operand(hi, false, &["r"])?);
+    let dst = number(dst)?;
+    if let Some(d) = operand(dst, true, &["d"]) {
+        return Some(format!("{d} = __hiloint2double({hi}, {lo})"));
+    }
+    let l = operand(dst, true, &["l"])?;
+    Some(format!(
+        "{l} = ((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo})"
+    ))
 }
 
 #[cfg(test)]

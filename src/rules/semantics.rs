@@ -493,10 +493,52 @@ fn ends_declarator(cx: &Cx<'_>, k: usize) -> bool {
 /// compile: a finding.
 pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     const TYPES: &[&[u8]] = &[b"CUdeviceptr"];
-    if memchr::memmem::find(cx.src, TYPES[0]).is_none() {
+    let all = 0..cx.lx.tokens.len();
+    // What the headers the file includes by a relative path declare
+    // `CUdeviceptr` and the file declares nowhere ([`crate::Options::
+    // member_types`]): OpenMM's CudaArray.h member `CUdeviceptr pointer;`,
+    // which CudaArray.cpp offsets (`pointer+offset*elementSize`), and its
+    // accessor `CUdeviceptr& getDevicePointer()`.
+    let from_headers = |ty: &str| -> Vec<&[u8]> {
+        (cx.opts.member_types.iter())
+            .filter(|(n, t)| {
+                t == ty
+                    && matches!(
+                        declared_types(cx, n.as_bytes(), all.clone()),
+                        Declared::Unseen
+                    )
+            })
+            .map(|(n, _)| n.as_bytes())
+            .collect()
+    };
+    let header_pointers = from_headers(DEVICE_POINTER);
+    let header_accessors = from_headers(DEVICE_POINTER_ACCESSOR);
+    // A file that calls the driver's memory API and includes headers of its
+    // own may offset a pointer one of them declares: the operands it
+    // declares nowhere are asked of them (the file is translated again
+    // knowing their types: [`header_member_type`]).
+    let ask = cx.opts.member_types.is_empty()
+        && memchr::memmem::find(cx.src, b"cuMem").is_some()
+        && (0..cx.lx.directives.len())
+            .any(|d| super::include_path(cx, d).is_some_and(|(t, _)| cx.text(t)[0] == b'"'));
+    let own = memchr::memmem::find(cx.src, TYPES[0]).is_some();
+    if !own && header_pointers.is_empty() && header_accessors.is_empty() && !ask {
         return;
     }
-    let pointers = variables_of(cx, TYPES);
+    let mut pointers = if own {
+        variables_of(cx, TYPES)
+    } else {
+        Names::default()
+    };
+    for name in &header_pointers {
+        pointers.insert(name);
+    }
+    // A name the file declares with CUdeviceptr, or one a header does.
+    let device_pointer = |o: usize| {
+        pointers.contains(&cx.text(o))
+            && (header_pointers.contains(&cx.text(o))
+                || nearest_declaration_type(cx, o).is_some_and(|t| TYPES.contains(&t)))
+    };
     // Variables declared with HIP's name are device pointers too, never an
     // integer value (a file half translated, as a second round reads it).
     let hip_pointers = if memchr::memmem::find(cx.src, b"hipDeviceptr_t").is_some() {
@@ -590,17 +632,58 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         }
         // `d + off`, `d - e`, `d += n`, `base + d`: arithmetic on a pointer variable.
         if matches!(text, b"+" | b"-") {
-            let operand = [p, n].into_iter().find(|&o| {
+            let bare = |o: usize| {
                 cx.tok(o).kind == TokenKind::Ident
-                    && pointers.contains(&cx.text(o))
                     && !cx
                         .prev(o)
                         .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"&" | b")"))
                     && !cx
                         .next(o)
                         .is_some_and(|q| matches!(cx.text(q), b"." | b"->" | b"[" | b"("))
-                    && nearest_declaration_type(cx, o).is_some_and(|t| TYPES.contains(&t))
-            });
+            };
+            let operand = [p, n].into_iter().find(|&o| bare(o) && device_pointer(o));
+            if ask && operand.is_none() {
+                for o in [p, n] {
+                    if bare(o)
+                        && !NOT_OPERAND.contains(&cx.text(o))
+                        && matches!(
+                            declared_types(cx, cx.text(o), all.clone()),
+                            Declared::Unseen
+                        )
+                    {
+                        header_member_type(cx, cx.text(o));
+                    }
+                }
+                // `x.getDevicePointer() + off`: the accessor asked of them too.
+                if let Some(f) = empty_call_name(cx, p)
+                    && matches!(
+                        declared_types(cx, cx.text(f), all.clone()),
+                        Declared::Unseen
+                    )
+                {
+                    header_member_type(cx, cx.text(f));
+                }
+            }
+            // `x.getDevicePointer() + off`, of an accessor a header
+            // declares to return a `CUdeviceptr` (a reference to one):
+            // the extent of `x.` is not read, so a finding alone.
+            if operand.is_none()
+                && !cx.is_punct(n, b"=")
+                && let Some(f) = empty_call_name(cx, p)
+                && header_accessors.contains(&cx.text(f))
+            {
+                out.push(
+                    Diagnostic::new(
+                        Code::UnsupportedApi,
+                        cx.span(f, n + 1),
+                        pointer_arithmetic(&format!("{}()", String::from_utf8_lossy(cx.text(f)))),
+                    )
+                    .with_help(
+                        "offset through a byte pointer: `(hipDeviceptr_t)((char *)x.f() + off)`",
+                    ),
+                );
+                continue;
+            }
             // `*d + off` where `d` is a `CUdeviceptr *` (an out-parameter).
             let operand = operand.or_else(|| {
                 let star = cx.prev(p).filter(|&s| cx.is_punct(s, b"*"))?;
@@ -632,15 +715,9 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 let found = Diagnostic::new(
                     Code::UnsupportedApi,
                     cx.span(p.min(o), n.max(o) + 1),
-                    format!(
-                        "arithmetic on `{}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile",
-                        String::from_utf8_lossy(cx.text(o))
-                    ),
+                    pointer_arithmetic(&String::from_utf8_lossy(cx.text(o))),
                 );
-                let is_pointer = |v: usize| {
-                    pointers.contains(&cx.text(v))
-                        && nearest_declaration_type(cx, v).is_some_and(|t| TYPES.contains(&t))
-                };
+                let is_pointer = |v: usize| device_pointer(v);
                 out.push(match byte_offset(cx, k, o, &is_pointer) {
                     Some(edits) => found.with_fix(
                         "offset through a byte pointer: `(hipDeviceptr_t)((char *)d + off)`, the same address",
@@ -654,6 +731,35 @@ pub(super) fn integer_device_pointers(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// The message of arithmetic on `what`, a `CUdeviceptr`.
+fn pointer_arithmetic(what: &str) -> String {
+    format!(
+        "arithmetic on `{what}`, a `CUdeviceptr`: an integer in CUDA, `void *` (hipDeviceptr_t) in HIP, where this does not compile"
+    )
+}
+
+/// The type [`header_member_types`] gives a name a header declares
+/// `CUdeviceptr`, and one a header declares a function returning one (a
+/// reference to one: `CUdeviceptr& getDevicePointer()`).
+const DEVICE_POINTER: &str = "CUdeviceptr";
+const DEVICE_POINTER_ACCESSOR: &str = "CUdeviceptr()";
+
+/// Words before `+`/`-` that are no operand a header could declare.
+const NOT_OPERAND: &[&[u8]] = &[
+    b"return", b"case", b"sizeof", b"this", b"true", b"false", b"nullptr",
+];
+
+/// The function's name of an argument-less call that ends at token `close`
+/// (`getDevicePointer` of `x.getDevicePointer()`).
+fn empty_call_name(cx: &Cx<'_>, close: usize) -> Option<usize> {
+    if !cx.is_punct(close, b")") {
+        return None;
+    }
+    let open = cx.prev(close).filter(|&o| cx.is_punct(o, b"("))?;
+    cx.prev(open)
+        .filter(|&f| cx.tok(f).kind == TokenKind::Ident)
 }
 
 /// The edits that offset `CUdeviceptr` operand `o` of additive operator `op`
@@ -1044,10 +1150,12 @@ fn declared_types<'a>(cx: &Cx<'a>, name: &[u8], within: std::ops::Range<usize>) 
 }
 
 /// Of `names` (class members a file wanted the type of), those whose every
-/// declaration in header `src` gives the one type word `dim3` or `uint3`,
-/// with that word; `None` for a name the header declares with another type
-/// or with two. Read by [`crate::project::with_own_functions`] only from a
-/// header whose text holds one of the names and `dim3` or `uint3`.
+/// declaration in header `src` gives the one type word `dim3`, `uint3` or
+/// `CUdeviceptr`, with that word, and the functions it declares to return a
+/// `CUdeviceptr` (a reference to one), with [`DEVICE_POINTER_ACCESSOR`];
+/// `None` for a name the header declares with another type or with two.
+/// Read by [`crate::project::with_own_functions`] only from a header whose
+/// text holds one of the names and one of those types.
 pub(crate) fn header_member_types(src: &[u8], names: &[String]) -> Vec<(String, Option<String>)> {
     let lx = crate::lex::lex(src);
     let tokens = crate::tokens::Tokens::new(src, &lx);
@@ -1057,8 +1165,14 @@ pub(crate) fn header_member_types(src: &[u8], names: &[String]) -> Vec<(String, 
     let mut out = Vec::new();
     for name in names {
         match declared_types(&cx, name.as_bytes(), 0..lx.tokens.len()) {
-            Declared::Unseen => {}
-            Declared::One(w) if matches!(w.as_slice(), [b"dim3"] | [b"uint3"]) => {
+            Declared::Unseen => {
+                if returns_device_pointer(&cx, name.as_bytes()) {
+                    out.push((name.clone(), Some(DEVICE_POINTER_ACCESSOR.to_owned())));
+                }
+            }
+            Declared::One(w)
+                if matches!(w.as_slice(), [b"dim3"] | [b"uint3"] | [b"CUdeviceptr"]) =>
+            {
                 out.push((
                     name.clone(),
                     Some(String::from_utf8_lossy(w[0]).into_owned()),
@@ -1069,6 +1183,39 @@ pub(crate) fn header_member_types(src: &[u8], names: &[String]) -> Vec<(String, 
     }
     out
 }
+
+/// Whether the file declares a function `name` returning a `CUdeviceptr`
+/// or a reference to one (`CUdeviceptr& getDevicePointer() {`), and
+/// nothing else so named.
+fn returns_device_pointer(cx: &Cx<'_>, name: &[u8]) -> bool {
+    let mut found = false;
+    for k in cx.idents_named(name, 0..cx.lx.tokens.len()) {
+        let Some(t) = cx.prev(k) else { continue };
+        let t = if cx.is_punct(t, b"&") {
+            cx.prev(t)
+        } else {
+            Some(t)
+        };
+        let declared = cx.next(k).is_some_and(|o| cx.is_punct(o, b"("));
+        match t {
+            Some(t) if declared && cx.is_ident(t, b"CUdeviceptr") => found = true,
+            Some(t)
+                if declared
+                    && cx.tok(t).kind == TokenKind::Ident
+                    && !NOT_A_TYPE_WORD.contains(&cx.text(t)) =>
+            {
+                return false;
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Words before a call that make it no declaration.
+const NOT_A_TYPE_WORD: &[&[u8]] = &[
+    b"return", b"else", b"case", b"throw", b"new", b"delete", b"sizeof",
+];
 
 /// `cfg.grid = v;` where member `grid` is a `dim3` or `uint3` of a class
 /// the file's headers declare ([`crate::Options::member_types`]), checked
@@ -1106,6 +1253,9 @@ pub(super) fn header_member_assignments(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) 
     }
     for (name, ty) in &cx.opts.member_types {
         let name = name.as_bytes();
+        if !matches!(ty.as_str(), "dim3" | "uint3") {
+            continue;
+        }
         if !matches!(
             declared_types(cx, name, 0..cx.lx.tokens.len()),
             Declared::Unseen
@@ -1711,6 +1861,25 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
                 ),
             );
         }
+        // CUDA's overloads with a `double` operand are `(double, double)`,
+        // `(float, double)` and `(double, float)` (crt/math_functions.hpp:
+        // 1136-1146); any other partner, an integer, is ambiguous there. So
+        // the call CUDA compiled computes in `double` whatever the other
+        // argument is (OpenMM's `max(cutoff, iter->second)`).
+        (Some((Arith::Double, spelled)), None) | (None, Some((Arith::Double, spelled))) => {
+            out.push(
+                Diagnostic::new(
+                    Code::UnsupportedApi,
+                    cx.span(i, args.close + 1),
+                    format!("HIP declares host `{name}` for `int` only: here it would convert a `{spelled}` argument to `int`"),
+                )
+                .with_fix(
+                    format!("call `std::{name}<{spelled}>`: CUDA's overloads with a `double` operand compute in `double`"),
+                    vec![Edit::replace(cx.tok(i).range(), format!("std::{name}<{spelled}>"))],
+                    Applicability::Required,
+                ),
+            );
+        }
         (Some((t, spelled)), None) | (None, Some((t, spelled))) if t != int => {
             out.push(
                 Diagnostic::new(
@@ -1895,6 +2064,17 @@ fn cast_type<'a>(cx: &Cx<'a>, s: usize, e: usize) -> Option<Vec<&'a [u8]>> {
         return (close + 1 < e && operand_ends(close + 1))
             .then(|| words(s + 1, close))
             .flatten();
+    }
+    // A functional cast to an arithmetic type, `unsigned(…)`, `float(x)`
+    // (XGBoost's `min(grid_size, unsigned(DivRoundUp(…)))`): one word, so
+    // never a call of a function the project names.
+    if cx.tok(s).kind == TokenKind::Ident
+        && s + 1 < e
+        && operand_ends(s + 1)
+        && cx.is_punct(s + 1, b"(")
+        && Arith::of_words(&[cx.text(s)]).is_some()
+    {
+        return Some(vec![cx.text(s)]);
     }
     None
 }

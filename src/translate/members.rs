@@ -594,7 +594,8 @@ fn is_field_read(cx: &Cx<'_>, object: usize, name: usize, dot: usize, m: usize) 
                 .is_some_and(|q| (cx.is_punct(q, b"&") && joined(q)) || operand_end(q))
         } else if cx.is_punct(p, b"+") || cx.is_punct(p, b"-") {
             // Not `++prop.f`, `--prop.f`.
-            !cx.prev(p).is_some_and(|q| cx.text(q) == cx.text(p) && joined(q))
+            !cx.prev(p)
+                .is_some_and(|q| cx.text(q) == cx.text(p) && joined(q))
         } else {
             true
         }

@@ -176,7 +176,13 @@ pub(super) fn hoist_alignas(cx: &mut Cx<'_>) {
             }
             space |= !matches!(
                 word,
-                b"static" | b"extern" | b"const" | b"volatile" | b"constexpr" | b"inline" | b"thread_local"
+                b"static"
+                    | b"extern"
+                    | b"const"
+                    | b"volatile"
+                    | b"constexpr"
+                    | b"inline"
+                    | b"thread_local"
             );
             start = p;
         }
