@@ -12,8 +12,8 @@ whose CUDA arities are not all HIP arities:
     family  cuda_name(arities)  ->  hip_name(arities)  [covered by FIELD]
 
 A mismatch is `covered` where the mapping handles every CUDA arity HIP
-lacks (by_arity, append_arg, drop_arg, call_note at that arity, or a legacy
-form); the rest need a look (`--all` lists the covered ones too). Functions the target HIP does
+lacks (by_arity, append_arg, drop_arg, a HIP `args` list or a call_note at
+that arity, or a legacy form); the rest need a look (`--all` lists the covered ones too). Functions the target HIP does
 not declare (added later) are counted, not listed. The exit status is 1
 when a mismatch is not covered.
 
@@ -217,6 +217,9 @@ def covering(e: dict, extra: set[int] | None) -> set[str]:
         "append_arg": {a["arity"] for a in items(e.get("append_arg", []))},
         "drop_arg": {d["arity"] for d in items(e.get("drop_arg", []))},
         "call_note": {n.get("arity", 0) for n in items(e.get("call_note", []))},
+        # An argument list written anew for the HIP side (`cuMemcpy(d, s, n)`
+        # -> `hipMemcpy(d, s, n, hipMemcpyDefault)`).
+        "args": {a["arity"] for a in items(e.get("args", [])) if not a.get("roc")},
     }
     if 0 in by["call_note"]:
         by["call_note"] |= extra
