@@ -414,7 +414,7 @@ fn vector_use_at(cx: &Cx<'_>, i: usize) -> Option<VectorUse> {
         return None;
     }
     let mut k = i + 1;
-    while cx.is_punct(k, b"[") {
+    while k < cx.lx.tokens.len() && cx.is_punct(k, b"[") {
         k = cx.matching_close(k)? + 1;
     }
     let op = cx.next(k - 1).filter(|&o| o == k)?;
