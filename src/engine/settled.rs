@@ -39,7 +39,7 @@
 //!    __half{}`), a keyword dropped (`register `), `~0u` widened, a spaced
 //!    launch's blanks removed, an identifier of a directive replaced by
 //!    more than a word (`#if __CUDACC__` → `#if defined(__HIPCC__)`), a
-//!    host `max` before its call replaced by `std::max<float>`, a type in
+//!    host `max` before its call replaced by `std::max<size_t>`, a type in
 //!    a cast by a pointer type (`(CUoccupancyB2DSize)f` → `(void*)f`).
 //!    Also arguments deleted over line breaks (words, members, commas and
 //!    blanks of code, leaving commas and blanks: a MIOpen call's moved
@@ -404,7 +404,7 @@ impl<'c, 'a> Judge<'c, 'a> {
         // An identifier replaced by more than a word is judged as text
         // within a line where no rule reads its neighbours anew: one of a
         // directive (`#if __CUDACC__` -> `#if defined(__HIPCC__)`), a host
-        // `min`/`max` called as `std::max<float>` (the min/max rule reads
+        // `min`/`max` called as `std::max<size_t>` (the min/max rule reads
         // only unqualified calls, and an outer call's argument types are
         // read in the round that rewrites the inner one), a type in a cast
         // replaced by a pointer type (`(CUoccupancyB2DSize)f` -> `(void*)f`).
@@ -1244,15 +1244,18 @@ mod tests {
     }
 
     #[test]
-    fn host_min_max_called_as_a_std_template() {
-        // Host `max` on floats (HIP 5.2's host `max` takes int): the rule
-        // reads only unqualified calls, and the outer call's argument types
-        // are read in the round that rewrites the inner one.
+    fn host_min_max_called_as_cuda_defines_it() {
+        // Host `max` on floats and integers (HIP 5.2's host `max` takes
+        // int): the rule reads only unqualified `min`/`max` calls, and the
+        // outer call's argument types are read in the round that rewrites
+        // the inner one.
         let mut opts = Options::default();
         opts.target.hip_version = Version::parse("5.2").unwrap();
         let src = "float f(float a, float t) { return a * max(0.0f, min(t, 1.0f)); }\n";
-        accepts(src, &opts, Class::InLine, "max", "std::max<float>");
-        accepts(src, &opts, Class::InLine, "min", "std::min<float>");
+        accepts(src, &opts, Class::Word, "max", "fmaxf");
+        accepts(src, &opts, Class::Word, "min", "fminf");
+        let src = "double f(double a, float t) { return a * max(t, a); }\n";
+        accepts(src, &opts, Class::Word, "max", "fmax");
         let src = "unsigned g(unsigned a, unsigned long b) {\n  return max(a, b);\n}\n";
         accepts(src, &opts, Class::InLine, "max", "std::max<unsigned long>");
     }

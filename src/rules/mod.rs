@@ -390,7 +390,7 @@ pub(crate) fn check(cx: &Cx<'_>, cuda: bool, outcome: &mut Outcome) -> Vec<Diagn
     if cuda {
         ptx::check(cx, &mut out);
         rtc::check(cx, &mut out);
-        semantics::device_launches(cx, &mut out);
+        semantics::launches(cx, &mut out);
         semantics::fnuz_fp8(cx, &mut out);
         semantics::integer_handles(cx, &mut out);
         semantics::integer_device_pointers(cx, &mut out);

@@ -1279,6 +1279,26 @@ pub(super) fn header_member_assignments(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) 
     }
 }
 
+/// The nearest declaration of name token `s` with a constructor's brackets
+/// (`dim3 grid(n / 256)`, `uint3 v{…}`), which the declarator index does not
+/// hold (a call looks the same), a later declarator's too (`dim3 grid(n),
+/// block(256)`): its name token and type word.
+fn constructed<'a>(cx: &Cx<'a>, s: usize) -> Option<(usize, &'a [u8])> {
+    let d = (cx.idents_named(cx.text(s), s.saturating_sub(4096)..s))
+        .filter(|&d| {
+            cx.next(d)
+                .is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
+        })
+        .last()?;
+    let mut p = cx.prev(d)?;
+    if cx.is_punct(p, b",") {
+        p = first_declarator_type_word(cx, p)?;
+    }
+    (cx.tok(p).kind == TokenKind::Ident
+        && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw" | b"new"))
+    .then(|| (d, cx.text(p)))
+}
+
 /// Whether the value at tokens `s..e` may be a `uint3` or `dim3` another
 /// converts from: `make_uint3(…)`, a builtin index variable, a member
 /// (`p.shape`, `cfg->grid`), or a name declared `dim3` or `uint3`.
@@ -1511,19 +1531,23 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
             // A member: its declarations' type, where it is the operand's last part.
             Some(m) => m + 1 == e && member_type(cx, m).is_some_and(|t| t.as_slice() == [from]),
             None => match operand_type(cx, s, e) {
-                Some(t) => t.as_slice() == [from],
-                None => {
-                    e == s + 1
-                        && (cx
-                            .idents_named(cx.text(s), s.saturating_sub(4096)..s)
-                            .last())
-                        .is_some_and(|d| {
-                            cx.prev(d).is_some_and(|p| cx.is_ident(p, from))
-                                && cx
-                                    .next(d)
-                                    .is_some_and(|o| cx.is_punct(o, b"(") || cx.is_punct(o, b"{"))
-                        })
+                // Unless a declaration with a constructor's brackets is
+                // nearer (`dim3 grid(s.grid)` after a struct's `uint3 grid;`).
+                Some(t) => {
+                    t.as_slice() == [from]
+                        && (e > s + 1
+                            || constructed(cx, s).is_none_or(|(d, ty)| {
+                                ty == from
+                                    || declarators(cx, s, s).any(|k| {
+                                        k > d
+                                            && k != s
+                                            && cx.prev(k).is_some_and(|p| {
+                                                cx.tok(p).kind == TokenKind::Ident
+                                            })
+                                    })
+                            }))
                 }
+                None => e == s + 1 && constructed(cx, s).is_some_and(|(_, ty)| ty == from),
             },
         };
     if !typed {
@@ -1848,6 +1872,7 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
                 .into_iter()
                 .find(|(x, _)| *x == t)
                 .map_or_else(|| t.spelling().to_owned(), |(_, s)| s);
+            let call = cuda_min_max(&name, t, &spelled);
             out.push(
                 Diagnostic::new(
                     Code::UnsupportedApi,
@@ -1855,8 +1880,8 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
                     format!("HIP declares host `{name}` for `int` only: here it would convert `{spelled}` arguments to `int`"),
                 )
                 .with_fix(
-                    format!("call `std::{name}<{spelled}>`, CUDA's overload for these arguments"),
-                    vec![Edit::replace(cx.tok(i).range(), format!("std::{name}<{spelled}>"))],
+                    format!("call `{call}`, CUDA's overload for these arguments"),
+                    vec![Edit::replace(cx.tok(i).range(), call)],
                     Applicability::Required,
                 ),
             );
@@ -1874,23 +1899,38 @@ fn host_min_max(cx: &Cx<'_>, i: usize, name: &[u8], out: &mut Vec<Diagnostic>) {
                     format!("HIP declares host `{name}` for `int` only: here it would convert a `{spelled}` argument to `int`"),
                 )
                 .with_fix(
-                    format!("call `std::{name}<{spelled}>`: CUDA's overloads with a `double` operand compute in `double`"),
-                    vec![Edit::replace(cx.tok(i).range(), format!("std::{name}<{spelled}>"))],
+                    format!("call `{name}` as CUDA's overloads with a `double` operand do: `f{name}` in `double`"),
+                    vec![Edit::replace(cx.tok(i).range(), format!("f{name}"))],
                     Applicability::Required,
                 ),
             );
         }
         (Some((t, spelled)), None) | (None, Some((t, spelled))) if t != int => {
+            let call = cuda_min_max(&name, t, &spelled);
             out.push(
                 Diagnostic::new(
                     Code::UnsupportedApi,
                     cx.span(i, args.close + 1),
                     format!("HIP declares host `{name}` for `int` only: here it would convert a `{spelled}` argument to `int`"),
                 )
-                .with_help(format!("call `std::{name}<T>` with the type both arguments have in CUDA's overload (`std::{name}<{spelled}>`?)")),
+                .with_help(format!("call what CUDA's overload for both arguments' type calls (`{call}`?)")),
             );
         }
         _ => {}
+    }
+}
+
+/// What CUDA's host `min`/`max` overload for arguments of type `t`
+/// (spelled `spelled`) computes, as a call HIP's host and device code both
+/// compile: `fminf`/`fmaxf` for `float` and `fmin`/`fmax` for `double`, as
+/// CUDA's own definitions call (crt/math_functions.hpp 13.0:1131-1149: a
+/// NaN operand yields the other, which `std::max` does not), and
+/// `std::min<T>` for integers (`umin`, `llmax`, … compare as `T`).
+fn cuda_min_max(name: &str, t: Arith, spelled: &str) -> String {
+    match t {
+        Arith::Float => format!("f{name}f"),
+        Arith::Double => format!("f{name}"),
+        Arith::Int { .. } => format!("std::{name}<{spelled}>"),
     }
 }
 
@@ -3268,10 +3308,14 @@ fn declarations<'c>(cx: &'c Cx<'_>, name: &'c [u8]) -> impl Iterator<Item = usiz
         })
 }
 
-/// Kernel launches in device code (`child<<<g, b>>>(…)` in a `__global__`
-/// or `__device__` function: CUDA's dynamic parallelism). HIP launches
-/// kernels from the host only, so the port does not compile there.
-pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+/// Kernel launches. In device code (`child<<<g, b>>>(…)` in a `__global__`
+/// or `__device__` function: CUDA's dynamic parallelism) HIP launches
+/// nothing: kernels launch from the host only, so the port does not compile
+/// there. On the host, a grid or block given as a `uint3` (`<<<s.grid,
+/// s.block>>>` of a struct's `uint3` members) converts to CUDA's `dim3`
+/// (vector_types.h) but not to HIP's: [`vector_conversion`]'s finding, at
+/// the launch as at the `dim3(v)` its `hipLaunchKernelGGL` form writes.
+pub(super) fn launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     let mut last: Option<(usize, (usize, usize), bool)> = None;
     let mut k = 0;
     for at in memchr::memmem::find_iter(cx.src, b"<<<") {
@@ -3295,6 +3339,13 @@ pub(super) fn device_launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         };
         last = Some((k, function, device));
         if !device {
+            if let Some(crate::tokens::Configuration::Closed { args, .. }) =
+                cx.launch_configuration(k)
+            {
+                for &(s, e) in args.iter().take(2) {
+                    converted(cx, b"dim3", s, e, true, out);
+                }
+            }
             continue;
         }
         // The launch configuration `<<<…>>>`, for the span.
