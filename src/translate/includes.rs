@@ -229,10 +229,17 @@ pub(super) fn scan(cx: &mut Cx<'_>) -> Includes {
                                         .any(|(e, b)| *e == h && line.branch.starts_with(b))
                                 })
                         };
-                        let text: String = (shim.lines())
+                        let parts: Vec<&'static str> = (shim.iter().copied())
+                            .filter(|part| {
+                                !(emitted.iter())
+                                    .any(|(e, b)| e == part && line.branch.starts_with(b))
+                            })
+                            .collect();
+                        let text: String = (parts.iter().flat_map(|part| part.lines()))
                             .filter(|l| !included(l))
                             .map(|l| format!("{l}{nl}"))
                             .collect();
+                        emitted.extend(parts.iter().map(|&part| (part, &line.branch[..])));
                         edits.push(Edit::replace(
                             dir.line_start as usize..dir.end_with_newline as usize,
                             text,
@@ -345,7 +352,8 @@ pub(super) fn shim_defines(cx: &Cx<'_>) -> Vec<&'static [u8]> {
         })
         .filter(|l| !shipped(cx, l))
         .filter_map(|l| super::shims::header(&l.path, &cx.opts.target))
-        .flat_map(super::shims::defines)
+        .flatten()
+        .flat_map(|part| super::shims::defines(part))
         .collect()
 }
 

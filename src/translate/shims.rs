@@ -1,8 +1,10 @@
 //! Definitions the translation adds where HIP lacks a CUDA function or header
-//! at the target and has an exact form of it. Three headers (their text in
+//! at the target and has an exact form of it. Four headers (their text in
 //! `shims/`): `cooperative_groups/reduce.h` (HIP has none: `cg::reduce` over
 //! a tile or coalesced group through the group's `shfl_down` and `shfl`, with
-//! CUDA's six operators, for AMD GPUs), `cooperative_groups/memcpy_async.h`
+//! CUDA's six operators, for AMD GPUs), `cooperative_groups/scan.h` (HIP has
+//! none: `cg::inclusive_scan`/`exclusive_scan` through the group's
+//! `shfl_up`, as CUDA's single-warp scan), `cooperative_groups/memcpy_async.h`
 //! (HIP 5.2.3 has none: the group's copy made at once, `wait` and
 //! `wait_prior` its `sync()`) and `math_constants.h` before HIP 5.3
 //! (the `#define`s of CUDA 13.0's header, as they are). And `__syncwarp`,
@@ -1506,18 +1508,27 @@ pub(crate) fn function_title(name: &[u8]) -> &'static str {
 }
 
 /// The text standing for an `#include` of `path` where HIP lacks the header
-/// at `target` (one line per line; the caller sets the line endings). The
-/// reduce shim only where HIP's headers were checked to lack what it
-/// defines (5.2.3; a later HIP might declare `cooperative_groups::plus`).
-pub(super) fn header(path: &str, target: &crate::mappings::Target) -> Option<&'static str> {
+/// at `target`, in parts (one line per line; the caller sets the line
+/// endings, and writes a part once where two shims share it: CUDA's
+/// cooperative-groups operators). The cooperative-groups shims only where
+/// HIP's headers were checked to lack what they define (5.2.3; a later HIP
+/// might declare `cooperative_groups::plus`).
+pub(super) fn header(
+    path: &str,
+    target: &crate::mappings::Target,
+) -> Option<&'static [&'static str]> {
+    const CG_FUNCTORS: &str = include_str!("shims/cg_functors.h");
     match path {
         "cooperative_groups/reduce.h" if target.hip_version < Version::new(6, 0, 0) => {
-            Some(include_str!("shims/cg_reduce.h"))
+            Some(&[CG_FUNCTORS, include_str!("shims/cg_reduce.h")])
+        }
+        "cooperative_groups/scan.h" if target.hip_version < Version::new(6, 0, 0) => {
+            Some(&[CG_FUNCTORS, include_str!("shims/cg_scan.h")])
         }
         "cooperative_groups/memcpy_async.h" if target.hip_version < Version::new(6, 0, 0) => {
-            Some(include_str!("shims/cg_memcpy_async.h"))
+            Some(&[include_str!("shims/cg_memcpy_async.h")])
         }
-        "math_constants.h" => Some(include_str!("shims/math_constants.h")),
+        "math_constants.h" => Some(&[include_str!("shims/math_constants.h")]),
         _ => None,
     }
 }
@@ -1526,6 +1537,7 @@ pub(super) fn header(path: &str, target: &crate::mappings::Target) -> Option<&'s
 pub fn headers() -> impl Iterator<Item = &'static str> {
     [
         "cooperative_groups/reduce.h",
+        "cooperative_groups/scan.h",
         "cooperative_groups/memcpy_async.h",
         "math_constants.h",
     ]

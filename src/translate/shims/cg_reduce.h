@@ -1,14 +1,7 @@
-#include <hip/hip_cooperative_groups.h>
 #if (defined(__HIP__) || defined(__HIP_PLATFORM_AMD__)) && !defined(HIPIFY_RS_CG_REDUCE_H)
 #define HIPIFY_RS_CG_REDUCE_H
-// hipify-rs: cooperative_groups/reduce.h (HIP has none): cg::reduce over a tile or a coalesced group with the group's shfl_down and shfl, and CUDA's operators
+// hipify-rs: cooperative_groups/reduce.h (HIP has none): cg::reduce over a tile or a coalesced group with the group's shfl_down and shfl
 namespace cooperative_groups {
-template <typename Ty> struct plus { __device__ Ty operator()(Ty a, Ty b) const { return a + b; } };
-template <typename Ty> struct less { __device__ Ty operator()(Ty a, Ty b) const { return (b < a) ? b : a; } };
-template <typename Ty> struct greater { __device__ Ty operator()(Ty a, Ty b) const { return (a < b) ? b : a; } };
-template <typename Ty> struct bit_and { __device__ Ty operator()(Ty a, Ty b) const { return a & b; } };
-template <typename Ty> struct bit_xor { __device__ Ty operator()(Ty a, Ty b) const { return a ^ b; } };
-template <typename Ty> struct bit_or { __device__ Ty operator()(Ty a, Ty b) const { return a | b; } };
 template <typename TyGroup, typename TyVal, typename TyOp>
 __device__ auto reduce(const TyGroup& group, TyVal&& val, TyOp&& op) -> decltype(op(val, val)) {
   decltype(op(val, val)) v = val;
