@@ -26,6 +26,12 @@ enum Effect {
 }
 use Effect::{Ignored, NvidiaTarget, Rejected};
 
+/// What clang takes instead of NVRTC's floating-point switches, long or short.
+const FMAD: &str = "`-ffp-contract=fast` (true) or `-ffp-contract=off` (false)";
+const FTZ: &str = "`-fgpu-flush-denormals-to-zero` (true)";
+const PREC_DIV: &str = "`-ffast-math` (false), or nothing: clang's division is IEEE-rounded";
+const PREC_SQRT: &str = "`-ffast-math` (false), or nothing: clang's square root is IEEE-rounded";
+
 /// NVRTC's options that hiprtc rejects or ignores, by prefix, with what
 /// becomes of them and what to pass instead (empty where clang has no counterpart). From NVRTC's
 /// documented options (CUDA 13's `nvrtc.h`, "Supported Compile Options").
@@ -41,22 +47,10 @@ const OPTIONS: &[(&str, Effect, &str)] = &[
         "an AMD target (`--gpu-architecture=gfx90a`), or none: hiprtc compiles for the current device",
     ),
     ("--use_fast_math", Rejected, "`-ffast-math`"),
-    (
-        "--fmad=",
-        Rejected,
-        "`-ffp-contract=fast` (true) or `-ffp-contract=off` (false)",
-    ),
-    ("--ftz=", Rejected, "`-fgpu-flush-denormals-to-zero` (true)"),
-    (
-        "--prec-div=",
-        Rejected,
-        "`-ffast-math` (false), or nothing: clang's division is IEEE-rounded",
-    ),
-    (
-        "--prec-sqrt=",
-        Rejected,
-        "`-ffast-math` (false), or nothing: clang's square root is IEEE-rounded",
-    ),
+    ("--fmad=", Rejected, FMAD),
+    ("--ftz=", Rejected, FTZ),
+    ("--prec-div=", Rejected, PREC_DIV),
+    ("--prec-sqrt=", Rejected, PREC_SQRT),
     (
         "--maxrregcount=",
         Rejected,
@@ -137,22 +131,10 @@ const OPTIONS: &[(&str, Effect, &str)] = &[
     // that clang does not take either; the others (`-lineinfo`, `-dopt`,
     // `-use_fast_math`, `-arch=sm_80`) it takes as unused input and compiles.
     ("-G", Rejected, "`-g`"),
-    (
-        "-fmad=",
-        Rejected,
-        "`-ffp-contract=fast` (true) or `-ffp-contract=off` (false)",
-    ),
-    ("-ftz=", Rejected, "`-fgpu-flush-denormals-to-zero` (true)"),
-    (
-        "-prec-div=",
-        Rejected,
-        "`-ffast-math` (false), or nothing: clang's division is IEEE-rounded",
-    ),
-    (
-        "-prec-sqrt=",
-        Rejected,
-        "`-ffast-math` (false), or nothing: clang's square root is IEEE-rounded",
-    ),
+    ("-fmad=", Rejected, FMAD),
+    ("-ftz=", Rejected, FTZ),
+    ("-prec-div=", Rejected, PREC_DIV),
+    ("-prec-sqrt=", Rejected, PREC_SQRT),
     ("-restrict", Rejected, ""),
     ("-modify-stack-limit=", Rejected, ""),
     ("-jtd=", Rejected, ""),
