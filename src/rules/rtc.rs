@@ -26,6 +26,12 @@ enum Effect {
 }
 use Effect::{Ignored, NvidiaTarget, Rejected};
 
+/// What clang takes instead of NVRTC's floating-point switches, long or short.
+const FMAD: &str = "`-ffp-contract=fast` (true) or `-ffp-contract=off` (false)";
+const FTZ: &str = "`-fgpu-flush-denormals-to-zero` (true)";
+const PREC_DIV: &str = "`-ffast-math` (false), or nothing: clang's division is IEEE-rounded";
+const PREC_SQRT: &str = "`-ffast-math` (false), or nothing: clang's square root is IEEE-rounded";
+
 /// NVRTC's options that hiprtc rejects or ignores, by prefix, with what
 /// becomes of them and what to pass instead (empty where clang has no counterpart). From NVRTC's
 /// documented options (CUDA 13's `nvrtc.h`, "Supported Compile Options").
@@ -41,22 +47,10 @@ const OPTIONS: &[(&str, Effect, &str)] = &[
         "an AMD target (`--gpu-architecture=gfx90a`), or none: hiprtc compiles for the current device",
     ),
     ("--use_fast_math", Rejected, "`-ffast-math`"),
-    (
-        "--fmad=",
-        Rejected,
-        "`-ffp-contract=fast` (true) or `-ffp-contract=off` (false)",
-    ),
-    ("--ftz=", Rejected, "`-fgpu-flush-denormals-to-zero` (true)"),
-    (
-        "--prec-div=",
-        Rejected,
-        "`-ffast-math` (false), or nothing: clang's division is IEEE-rounded",
-    ),
-    (
-        "--prec-sqrt=",
-        Rejected,
-        "`-ffast-math` (false), or nothing: clang's square root is IEEE-rounded",
-    ),
+    ("--fmad=", Rejected, FMAD),
+    ("--ftz=", Rejected, FTZ),
+    ("--prec-div=", Rejected, PREC_DIV),
+    ("--prec-sqrt=", Rejected, PREC_SQRT),
     (
         "--maxrregcount=",
         Rejected,
@@ -111,11 +105,49 @@ const OPTIONS: &[(&str, Effect, &str)] = &[
     ("--optimization-info", Rejected, ""),
     ("--Werror", Rejected, "`-Werror`"),
     ("--extensible-whole-program", Rejected, ""),
-    ("--ofast-compile", Rejected, ""),
+    ("--Ofast-compile=", Rejected, ""),
     ("--no-source-include", Rejected, ""),
     ("--no-display-error-number", Rejected, ""),
     ("--display-error-number", Rejected, ""),
     ("--jump-table-density", Rejected, ""),
+    ("--modify-stack-limit=", Rejected, ""),
+    ("--device-int128", Rejected, ""),
+    ("--device-float128", Rejected, ""),
+    ("--device-w", Rejected, ""),
+    ("--gen-opt-lto", Rejected, ""),
+    ("--optix-ir", Rejected, ""),
+    ("--no-cache", Rejected, ""),
+    ("--pch", Rejected, ""),
+    ("--create-pch=", Rejected, ""),
+    ("--use-pch=", Rejected, ""),
+    ("--pch-dir=", Rejected, ""),
+    ("--pch-verbose=", Rejected, ""),
+    ("--pch-messages=", Rejected, ""),
+    ("--instantiate-templates-in-pch=", Rejected, ""),
+    ("--device-stack-protector=", Rejected, ""),
+    ("--frandom-seed=", Rejected, "`-frandom-seed=` and the seed"),
+    ("--brief-diagnostics=", Rejected, ""),
+    // The short spellings the same header gives (`--ftz={true|false} (-ftz)`)
+    // that clang does not take either; the others (`-lineinfo`, `-dopt`,
+    // `-use_fast_math`, `-arch=sm_80`) it takes as unused input and compiles.
+    ("-G", Rejected, "`-g`"),
+    ("-fmad=", Rejected, FMAD),
+    ("-ftz=", Rejected, FTZ),
+    ("-prec-div=", Rejected, PREC_DIV),
+    ("-prec-sqrt=", Rejected, PREC_SQRT),
+    ("-restrict", Rejected, ""),
+    ("-modify-stack-limit=", Rejected, ""),
+    ("-jtd=", Rejected, ""),
+    ("-Ofc=", Rejected, ""),
+    ("-fdevice-syntax-only", Rejected, "`-fsyntax-only`"),
+    ("-no-source-include", Rejected, ""),
+    ("-no-err-no", Rejected, ""),
+    ("-time=", Rejected, ""),
+    ("-minimal", Rejected, ""),
+    ("-split-compile=", Rejected, ""),
+    ("-pch", Rejected, ""),
+    ("-no-cache", Rejected, ""),
+    ("-gen-opt-lto", Rejected, ""),
 ];
 
 /// Whether the file compiles CUDA at run time: it calls NVRTC (or hiprtc,
@@ -309,7 +341,9 @@ const KEYWORDS: &[&[u8]] = &[
 
 /// What tokens `range` hand on: their literals, their variables (not the
 /// members or functions they call, nor one- and two-letter names: an index
-/// or a count, which a store of the options reads but never holds them).
+/// or a count, which a store of the options reads but never holds them,
+/// unless the name is a range-for's element: `for (const auto &o :
+/// options) opts.push_back(o.c_str());` hands on `options`).
 fn take<'a>(
     cx: &Cx<'a>,
     range: std::ops::Range<usize>,
@@ -319,6 +353,11 @@ fn take<'a>(
     for k in range {
         match cx.tok(k).kind {
             TokenKind::Str => literals.push(k),
+            TokenKind::Ident if cx.text(k).len() <= 2 => {
+                if let Some(over) = range_for_range(cx, k) {
+                    take(cx, over, literals, names);
+                }
+            }
             TokenKind::Ident
                 if cx.text(k).len() > 2
                     && !KEYWORDS.contains(&cx.text(k))
@@ -335,6 +374,26 @@ fn take<'a>(
             _ => {}
         }
     }
+}
+
+/// The range expression of the range-for whose element variable `k` names
+/// (`for (const auto &o : options)` → `options`), declared within the few
+/// tokens before it that a one-statement loop body spans.
+fn range_for_range(cx: &Cx<'_>, k: usize) -> Option<std::ops::Range<usize>> {
+    let name = cx.text(k);
+    let mut j = k;
+    for _ in 0..48 {
+        j = cx.prev(j)?;
+        if cx.tok(j).kind != TokenKind::Ident || cx.text(j) != name {
+            continue;
+        }
+        let colon = cx.next(j).filter(|&c| cx.is_punct(c, b":"))?;
+        let open = cx.enclosing_open(j).filter(|&o| cx.is_punct(o, b"("))?;
+        cx.prev(open).filter(|&f| cx.is_ident(f, b"for"))?;
+        let close = cx.matching_close(open).filter(|&c| c < k)?;
+        return Some(colon + 1..close);
+    }
+    None
 }
 
 /// Where what is stored into variable `k` begins: after `k = `, `k[…] = `,
