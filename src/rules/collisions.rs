@@ -1331,6 +1331,21 @@ struct Overload {
     scope_open: std::cell::OnceCell<Option<usize>>,
 }
 
+/// The identifiers outside directives that an edit rewrites whole, with
+/// the edit (the edits come in runs of text order: each search starts at the
+/// last).
+fn renamed_words<'c>(cx: &'c Cx<'_>) -> impl Iterator<Item = (usize, &'c crate::edit::Edit)> + 'c {
+    let mut k = 0;
+    cx.edits.iter().filter_map(move |e| {
+        k = cx.first_at_or_after(e.range.start, k);
+        (k < cx.lx.tokens.len()
+            && cx.tok(k).range() == e.range
+            && cx.tok(k).kind == TokenKind::Ident
+            && !cx.tok(k).in_directive())
+        .then_some((k, e))
+    })
+}
+
 /// Definitions of one name, at one scope, whose parameter types differ in
 /// CUDA and are the same after translation (`errstr(cudaError_t)` and
 /// `errstr(CUresult)` both take `hipError_t`): a redefinition on HIP. The
@@ -1343,22 +1358,16 @@ fn collapsed_overloads(
 ) {
     let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
     let mut overloads: Vec<Overload> = Vec::new();
-    // The edits come in runs of text order: each search starts at the last.
-    let mut k = 0;
-    for e in cx.edits {
-        k = cx.first_at_or_after(e.range.start, k);
-        if k >= cx.lx.tokens.len()
-            || cx.tok(k).range() != e.range
-            || cx.tok(k).kind != TokenKind::Ident
-            || cx.tok(k).in_directive()
-            // A parameter's type: after `(`, `,` or a qualifier, before a
-            // declarator.
-            || !cx
-                .prev(k)
-                .is_some_and(|p| matches!(cx.text(p), b"(" | b"," | b"const" | b"struct" | b"enum"))
-            || !cx
-                .next(k)
-                .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || matches!(cx.text(n), b"*" | b"&" | b"," | b")"))
+    for (k, _) in renamed_words(cx) {
+        // A parameter's type: after `(`, `,` or a qualifier, before a
+        // declarator.
+        if !cx
+            .prev(k)
+            .is_some_and(|p| matches!(cx.text(p), b"(" | b"," | b"const" | b"struct" | b"enum"))
+            || !cx.next(k).is_some_and(|n| {
+                cx.tok(n).kind == TokenKind::Ident
+                    || matches!(cx.text(n), b"*" | b"&" | b"," | b")")
+            })
         {
             continue;
         }
@@ -1477,16 +1486,10 @@ fn collapsed_macro_names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
     // (macro, HIP name, CUDA name, argument token)
     let mut seen: Vec<(&[u8], &str, &[u8], usize)> = Vec::new();
     let line_index = std::cell::OnceCell::new();
-    let mut k = 0;
-    for e in cx.edits {
-        k = cx.first_at_or_after(e.range.start, k);
-        if k >= cx.lx.tokens.len()
-            || cx.tok(k).range() != e.range
-            || cx.tok(k).kind != TokenKind::Ident
-            || cx.tok(k).in_directive()
-            || !cx
-                .next(k)
-                .is_some_and(|n| matches!(cx.text(n), b"," | b")"))
+    for (k, e) in renamed_words(cx) {
+        if !cx
+            .next(k)
+            .is_some_and(|n| matches!(cx.text(n), b"," | b")"))
         {
             continue;
         }
