@@ -324,7 +324,8 @@ pub(crate) fn translate(out: &mut Out<'_>) {
                         "SOURCE", "SRC", "OBJ", "FILES", "EXT", "DIR", "PATH", "HOME", "ROOT",
                     ]
                     .iter()
-                    .any(|k| n.contains(k));
+                    .any(|k| n.contains(k))
+                    && !runs_other_tool(&src[*value..code.end], &compiler_vars);
                 (*value..code.end, nvcc)
             }
             (LineKind::Recipe, _) => {
@@ -569,6 +570,32 @@ fn enclosing_foreach(src: &[u8], code: Range<usize>, pos: usize) -> Option<(Rang
 }
 
 /// Whether `text` is a CUDA install root: `$(CUDA_PATH)` and friends, or `/usr/local/cuda[-X.Y]`.
+/// Whether an assignment's value is another tool's command line: it starts
+/// with `$(LIBTOOL)`, `$(CC)`, `$(CCLD)` … (automake's per-target link
+/// command, `hwloc_cuda_la_LINK = $(LIBTOOL) $(AM_V_lt) --tag=CC …
+/// --mode=link $(CCLD) …` in hwloc's hwloc/Makefile: its name mentions CUDA
+/// through the target's, its flags are libtool's), unless the Makefile set
+/// that variable to nvcc.
+fn runs_other_tool(value: &[u8], compiler_vars: &[&[u8]]) -> bool {
+    const TOOLS: &[&[u8]] = &[
+        b"LIBTOOL", b"CC", b"CXX", b"CCLD", b"CXXLD", b"LD", b"AR", b"CPP", b"CXXCPP",
+    ];
+    let Some(first) = value
+        .split(|b| b.is_ascii_whitespace())
+        .find(|w| !w.is_empty())
+    else {
+        return false;
+    };
+    let name = first
+        .strip_prefix(b"$(")
+        .and_then(|w| w.strip_suffix(b")"))
+        .or_else(|| first.strip_prefix(b"${").and_then(|w| w.strip_suffix(b"}")));
+    match name {
+        Some(name) => TOOLS.contains(&name) && !compiler_vars.contains(&name),
+        None => first == b"libtool",
+    }
+}
+
 fn cuda_root(text: &[u8]) -> bool {
     RENAMES[4..].iter().any(|(v, _)| {
         text == format!("$({v})").as_bytes() || text == format!("${{{v}}}").as_bytes()

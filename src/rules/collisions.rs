@@ -200,6 +200,7 @@ impl Collisions {
             self.vector_type_macros(cx, out);
         }
         collapsed_overloads(cx, &mut self.cuda_only, out);
+        collapsed_macro_names(cx, out);
         retain_outside(&self.cuda_only, out);
         self.cuda_only
     }
@@ -1330,6 +1331,21 @@ struct Overload {
     scope_open: std::cell::OnceCell<Option<usize>>,
 }
 
+/// The identifiers outside directives that an edit rewrites whole, with
+/// the edit (the edits come in runs of text order: each search starts at the
+/// last).
+fn renamed_words<'c>(cx: &'c Cx<'_>) -> impl Iterator<Item = (usize, &'c crate::edit::Edit)> + 'c {
+    let mut k = 0;
+    cx.edits.iter().filter_map(move |e| {
+        k = cx.first_at_or_after(e.range.start, k);
+        (k < cx.lx.tokens.len()
+            && cx.tok(k).range() == e.range
+            && cx.tok(k).kind == TokenKind::Ident
+            && !cx.tok(k).in_directive())
+        .then_some((k, e))
+    })
+}
+
 /// Definitions of one name, at one scope, whose parameter types differ in
 /// CUDA and are the same after translation (`errstr(cudaError_t)` and
 /// `errstr(CUresult)` both take `hipError_t`): a redefinition on HIP. The
@@ -1342,22 +1358,16 @@ fn collapsed_overloads(
 ) {
     let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
     let mut overloads: Vec<Overload> = Vec::new();
-    // The edits come in runs of text order: each search starts at the last.
-    let mut k = 0;
-    for e in cx.edits {
-        k = cx.first_at_or_after(e.range.start, k);
-        if k >= cx.lx.tokens.len()
-            || cx.tok(k).range() != e.range
-            || cx.tok(k).kind != TokenKind::Ident
-            || cx.tok(k).in_directive()
-            // A parameter's type: after `(`, `,` or a qualifier, before a
-            // declarator.
-            || !cx
-                .prev(k)
-                .is_some_and(|p| matches!(cx.text(p), b"(" | b"," | b"const" | b"struct" | b"enum"))
-            || !cx
-                .next(k)
-                .is_some_and(|n| cx.tok(n).kind == TokenKind::Ident || matches!(cx.text(n), b"*" | b"&" | b"," | b")"))
+    for (k, _) in renamed_words(cx) {
+        // A parameter's type: after `(`, `,` or a qualifier, before a
+        // declarator.
+        if !cx
+            .prev(k)
+            .is_some_and(|p| matches!(cx.text(p), b"(" | b"," | b"const" | b"struct" | b"enum"))
+            || !cx.next(k).is_some_and(|n| {
+                cx.tok(n).kind == TokenKind::Ident
+                    || matches!(cx.text(n), b"*" | b"&" | b"," | b")")
+            })
         {
             continue;
         }
@@ -1459,6 +1469,90 @@ fn collapsed_overloads(
             None => out.push(found.with_help(format!(
                 "keep one `{name}` on HIP: put this one under `#if {guard}`"
             ))),
+        }
+    }
+}
+
+/// Two invocations of one macro at namespace scope whose first argument,
+/// two CUDA names, the translation gives one HIP name: UCX's
+/// src/ucm/cuda/cudamem.c hooks each allocator by pasting its name
+/// (`UCM_DEFINE_REPLACE_DLSYM_PTR_FUNC(cuMemAlloc, …)`,
+/// `…(cuMemAlloc_v2, …)`, `…(cudaMalloc, …)`: all `hipMalloc` on HIP), and
+/// the expansions define `ucm_orig_hipMalloc_dlsym` twice. A macro invoked
+/// at namespace scope with a function's name defines something from it;
+/// which of the two HIP keeps is the project's choice: reported at the
+/// later one (HIP-W021), with no fix.
+fn collapsed_macro_names(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    // (macro, HIP name, CUDA name, argument token)
+    let mut seen: Vec<(&[u8], &str, &[u8], usize)> = Vec::new();
+    let line_index = std::cell::OnceCell::new();
+    for (k, e) in renamed_words(cx) {
+        if !cx
+            .next(k)
+            .is_some_and(|n| matches!(cx.text(n), b"," | b")"))
+        {
+            continue;
+        }
+        let Some(open) = cx.prev(k).filter(|&o| cx.is_punct(o, b"(")) else {
+            continue;
+        };
+        let Some(mac) = cx
+            .prev(open)
+            .filter(|&m| cx.tok(m).kind == TokenKind::Ident)
+        else {
+            continue;
+        };
+        // A statement of its own: after `;`, `}`, another invocation's `)`,
+        // a directive line or nothing (not `R f(cuType x)`).
+        let own_statement = match cx.prev(mac) {
+            None => true,
+            Some(p) => matches!(cx.text(p), b";" | b"}" | b")") || cx.tok(p).in_directive(),
+        };
+        if !own_statement
+            || !cx.at_namespace_scope(mac)
+            || (std::str::from_utf8(cx.text(mac)).ok())
+                .and_then(crate::mappings::lookup)
+                .is_some()
+        {
+            continue;
+        }
+        seen.push((cx.text(mac), &e.text, cx.text(k), k));
+    }
+    if seen.len() < 2 {
+        return;
+    }
+    let paths = std::cell::OnceCell::new();
+    let exclusive = |a: usize, b: usize| {
+        let paths = paths.get_or_init(|| {
+            let starts: Vec<usize> = seen.iter().map(|s| cx.tok(s.3).start as usize).collect();
+            branch_paths(cx, &starts)
+        });
+        exclusive_branches(&paths[a], &paths[b])
+    };
+    for (n, &(mac, hip, cuda, k)) in seen.iter().enumerate() {
+        let earlier = seen[..n]
+            .iter()
+            .enumerate()
+            .find(|&(m, &(mm, h, c, _))| mm == mac && h == hip && c != cuda && !exclusive(m, n))
+            .map(|(_, &(_, _, c, at))| (c, at));
+        if let Some((first, at)) = earlier {
+            let name = String::from_utf8_lossy(mac);
+            out.push(
+                Diagnostic::new(
+                    Code::HipCollision,
+                    cx.tok(k).range(),
+                    format!(
+                        "`{name}({}, …)` and `{name}({}, …)` (line {}) both become `{name}({hip}, …)` on HIP: what the macro defines from its argument is defined twice",
+                        String::from_utf8_lossy(cuda),
+                        String::from_utf8_lossy(first),
+                        line_of(cx, &line_index, at),
+                    ),
+                )
+                .with_help(format!(
+                    "keep one `{name}({hip}, …)` on HIP: put this one under `#if !({})`",
+                    crate::single_source::HIP_GUARD
+                )),
+            );
         }
     }
 }

@@ -74,8 +74,7 @@ pub(crate) fn value_with_unknown(
             let name = tokens.text(operand.start);
             // The build's answer first: the file is searched only for the
             // few names a build fixes.
-            let kept =
-                build == Build::Hip && name == b"__CUDACC__" && before_own_hip_branch(tokens, d);
+            let kept = build == Build::Hip && name == b"__CUDACC__" && cuda_cc_kept(tokens, d);
             let is = if kept {
                 Some(false)
             } else {
@@ -86,7 +85,7 @@ pub(crate) fn value_with_unknown(
         }
         "else" => Some(true),
         "if" | "elif" => {
-            let cuda_kept = build == Build::Hip && before_own_hip_branch(tokens, d);
+            let cuda_kept = build == Build::Hip && cuda_cc_kept(tokens, d);
             let mut e = Expr {
                 tokens,
                 at: operand.start,
@@ -167,6 +166,66 @@ pub(crate) fn before_own_hip_branch(tokens: &Tokens<'_>, d: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether `__CUDACC__` in the condition of directive `d` is left as it is:
+/// before the project's own HIP branch ([`before_own_hip_branch`]), or in
+/// the test that names nvcc for a project that names hipcc too
+/// ([`names_nvcc`]).
+pub(crate) fn cuda_cc_kept(tokens: &Tokens<'_>, d: usize) -> bool {
+    before_own_hip_branch(tokens, d) || names_nvcc(tokens, d)
+}
+
+/// Whether directive `d` (`#if`, `#ifdef`, `#elif`) opens a branch that
+/// defines a macro as `__CUDACC__` itself, in a file whose directives also
+/// test HIP's compiler (Eigen's Macros.h and test/main.h: `#if
+/// defined(__CUDACC__) … #define EIGEN_CUDACC __CUDACC__ #endif`, then `#if
+/// defined(__HIPCC__) … #define EIGEN_HIPCC __HIPCC__`, and the two read as
+/// exclusive everywhere after: `#if defined(EIGEN_CUDACC) #include
+/// <cuda_runtime.h> #elif defined(EIGEN_HIPCC)`). The project names each
+/// compiler apart: renamed `__HIPCC__`, hipcc would claim to be nvcc and take
+/// every CUDA branch. On HIP, `__CUDACC__` reads undefined there.
+pub(crate) fn names_nvcc(tokens: &Tokens<'_>, d: usize) -> bool {
+    let dirs = &tokens.lx.directives;
+    if !matches!(dirs[d].name.as_str(), "if" | "elif" | "ifdef") {
+        return false;
+    }
+    let mut depth = 0usize;
+    let mut aliases = false;
+    for dir in &dirs[d + 1..] {
+        match dir.name.as_str() {
+            "if" | "ifdef" | "ifndef" => depth += 1,
+            "endif" | "elif" | "else" if depth == 0 => break,
+            "endif" => depth -= 1,
+            "define" if depth == 0 => aliases |= aliases_nvcc(tokens, dir),
+            _ => {}
+        }
+    }
+    aliases && tests_hip_compiler(tokens)
+}
+
+/// `#define NAME __CUDACC__`.
+pub(crate) fn aliases_nvcc(tokens: &Tokens<'_>, dir: &crate::lex::Directive) -> bool {
+    let operands = dir.first_token as usize + 1..dir.end_token as usize;
+    operands.len() == 2 && tokens.text(operands.start + 1) == b"__CUDACC__"
+}
+
+/// Whether a condition of the file tests HIP's compiler (`__HIPCC__`,
+/// `__HIP__`, `__HIP_PLATFORM_AMD__`, `__HIP_DEVICE_COMPILE__`…), either
+/// way.
+pub(crate) fn tests_hip_compiler(tokens: &Tokens<'_>) -> bool {
+    const HIP_COMPILER: [&[u8]; 5] = [
+        b"__HIP__",
+        b"__HIPCC__",
+        b"__HIP_PLATFORM_AMD__",
+        b"__HIP_PLATFORM_HCC__",
+        b"__HIP_DEVICE_COMPILE__",
+    ];
+    tokens.lx.directives.iter().any(|dir| {
+        matches!(dir.name.as_str(), "if" | "elif" | "ifdef" | "ifndef")
+            && (dir.first_token as usize + 1..dir.end_token as usize)
+                .any(|t| HIP_COMPILER.contains(&tokens.text(t)))
+    })
 }
 
 /// Three-valued `a && b`: false if either is, unknown unless both are known.
@@ -455,6 +514,23 @@ mod tests {
             Some(false)
         );
         assert_eq!(hip("#if USE_ROCM\n"), Some(true));
+        // A project that names nvcc and hipcc apart (Eigen's Macros.h):
+        // `__CUDACC__` is left in the test that names nvcc.
+        let eigen = "#if defined(__CUDACC__)\n#define P_CUDACC __CUDACC__\n#endif\n\
+                     #if defined(__HIPCC__)\n#define P_HIPCC __HIPCC__\n#endif\n";
+        assert_eq!(hip(eigen), Some(false));
+        // Without the file's own HIP test, the port renames it.
+        assert_eq!(
+            hip("#if defined(__CUDACC__)\n#define P_CUDACC __CUDACC__\n#endif\n"),
+            Some(true)
+        );
+        // A test that defines something else is renamed.
+        assert_eq!(
+            hip(
+                "#if defined(__CUDACC__)\n#define HD __host__ __device__\n#endif\n#ifdef __HIPCC__\n#endif\n"
+            ),
+            Some(true)
+        );
         assert_eq!(hip("#if X\n"), None);
         assert_eq!(hip("#if CUDA_VERSION >= 12000 ? 1 : 0\n"), None);
         assert_eq!(hip("#if __has_include(<cuda/barrier>)\n"), None);

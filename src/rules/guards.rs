@@ -43,6 +43,14 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
                 portable_alternative(cx, &groups[g], k) && hip_takes(cx, &groups[g], k) != Some(true)
             }) {
                 guarded(d, "HIP compiles the portable branch");
+            } else if enclosing
+                .iter()
+                .any(|&(g, k)| hip_device_branch_after(cx, &groups[g], k))
+            {
+                // `#if defined(EIGEN_CUDA_ARCH) asm("trap;") #elif
+                // defined(EIGEN_HIP_DEVICE_COMPILE) asm("s_trap 0")`
+                // (Eigen's Macros.h): HIP's device pass has its own branch.
+                guarded(d, "HIP's device code takes the project's own HIP branch after it");
             }
             return true;
         }
@@ -71,6 +79,10 @@ pub(super) fn apply(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         {
             // `defined(__CUDA_ARCH__) && !defined(PROJ_USE_HIP)`: the project
             // chose HIP's path itself.
+            return false;
+        }
+        if d.code == Code::CudaArchGuard && hip_device_path_beside(cx, group, k) {
+            // The project wrote HIP's device path itself there.
             return false;
         }
         if d.code == Code::CudaArchGuard
@@ -596,6 +608,92 @@ fn body(cx: &Cx<'_>, group: &Group, k: usize) -> std::ops::Range<usize> {
             .partition_point(|t| (t.start as usize) < group.end),
     };
     start..end.max(start)
+}
+
+/// Whether `name` tests HIP's device pass: `__HIP_DEVICE_COMPILE__`, or a
+/// project's macro for it (Eigen's `EIGEN_HIP_DEVICE_COMPILE`, defined
+/// from it).
+fn hip_device_pass(name: &[u8]) -> bool {
+    if name == b"__HIP_DEVICE_COMPILE__" {
+        return true;
+    }
+    let words = || name.split(|&b| b == b'_').filter(|w| !w.is_empty());
+    !name.starts_with(b"__")
+        && words().any(|w| w == b"HIP")
+        && words().any(|w| w == b"DEVICE")
+        && !words().any(|w| matches!(w, b"NO" | b"DISABLE" | b"CUDA" | b"NVIDIA" | b"NVCC"))
+}
+
+/// Whether `__CUDA_ARCH__`'s branch `k` of `group` has HIP's device path
+/// beside it, written by the project (Eigen 3.4): the condition tests HIP's
+/// device pass too (test/main.h: `!defined(__CUDA_ARCH__) &&
+/// !defined(__HIP_DEVICE_COMPILE__)`); the group right after tests it
+/// (test/gpu_common.h: `#if defined(__CUDA_ARCH__) … #endif #if
+/// defined(EIGEN_HIP_DEVICE_COMPILE) …`); or the branch names the CUDA
+/// device pass (`#define EIGEN_CUDA_ARCH __CUDA_ARCH__`) in a file that
+/// names HIP's too (Macros.h: `#define EIGEN_HIP_DEVICE_COMPILE
+/// __HIP_DEVICE_COMPILE__`).
+fn hip_device_path_beside(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    let dirs = &cx.lx.directives;
+    let tests = |dir: &crate::lex::Directive| {
+        (dir.first_token as usize + 1..dir.end_token as usize).any(|t| hip_device_pass(cx.text(t)))
+    };
+    if tests(&dirs[group.branches[k]]) {
+        return true;
+    }
+    let endif = dirs.partition_point(|d| (d.hash as usize) < group.end);
+    if dirs
+        .get(endif + 1)
+        .is_some_and(|n| matches!(n.name.as_str(), "if" | "ifdef") && tests(n))
+    {
+        return true;
+    }
+    let names_arch = body(cx, group, k).any(|t| {
+        cx.text(t) == b"__CUDA_ARCH__" && cx.tok(t).in_directive() && {
+            let dir = &dirs[cx.tok(t).directive as usize];
+            dir.name == "define" && dir.end_token - dir.first_token == 3
+        }
+    });
+    names_arch && tests_hip_device_pass(cx)
+}
+
+/// Whether a conditional directive of the file tests HIP's device pass
+/// ([`hip_device_pass`]), either way.
+fn tests_hip_device_pass(cx: &Cx<'_>) -> bool {
+    cx.lx.directives.iter().any(|dir| {
+        matches!(dir.name.as_str(), "if" | "elif" | "ifdef" | "ifndef")
+            && (dir.first_token as usize + 1..dir.end_token as usize)
+                .any(|t| hip_device_pass(cx.text(t)))
+    })
+}
+
+/// Whether a branch after `k` in `group` is an `#elif` that tests HIP's
+/// device pass, not negated: the project's own HIP device branch.
+fn hip_device_branch_after(cx: &Cx<'_>, group: &Group, k: usize) -> bool {
+    (k + 1..group.branches.len()).any(|j| {
+        let dir = &cx.lx.directives[group.branches[j]];
+        dir.name == "elif"
+            && (dir.first_token as usize + 1..dir.end_token as usize).any(|t| {
+                hip_device_pass(cx.text(t))
+                    && !cx
+                        .prev(t)
+                        .and_then(|p| {
+                            if cx.is_punct(p, b"(") {
+                                cx.prev(p)
+                            } else {
+                                Some(p)
+                            }
+                        })
+                        .and_then(|p| {
+                            if cx.is_ident(p, b"defined") {
+                                cx.prev(p)
+                            } else {
+                                Some(p)
+                            }
+                        })
+                        .is_some_and(|p| cx.is_punct(p, b"!"))
+            })
+    })
 }
 
 /// Branch `k` is followed by another that holds no `asm`.

@@ -1038,10 +1038,19 @@ fn rename(cx: &mut Cx<'_>, i: usize, m: &Mapping, hip: Option<&'static str>) {
 /// Whether token `i` (`__CUDACC__`) is in the condition of an `#if` or
 /// `#elif` that the project's own HIP branch follows (see
 /// [`crate::rules::conditions::before_own_hip_branch`]): left as it is.
+/// So too where the project names nvcc apart from hipcc
+/// ([`crate::rules::conditions::names_nvcc`]): in that test and in the
+/// `#define EIGEN_CUDACC __CUDACC__` it guards.
 fn before_own_hip_branch(cx: &Cx<'_>, i: usize) -> bool {
+    use crate::rules::conditions::{aliases_nvcc, cuda_cc_kept, tests_hip_compiler};
     let tok = cx.tok(i);
-    tok.in_directive()
-        && crate::rules::conditions::before_own_hip_branch(&cx.tokens, tok.directive as usize)
+    if !tok.in_directive() {
+        return false;
+    }
+    let d = tok.directive as usize;
+    let dir = &cx.lx.directives[d];
+    cuda_cc_kept(&cx.tokens, d)
+        || (dir.name == "define" && aliases_nvcc(&cx.tokens, dir) && tests_hip_compiler(&cx.tokens))
 }
 
 /// Whether token `i` names a macro in a directive rather than using it:
