@@ -3316,6 +3316,10 @@ fn declarations<'c>(cx: &'c Cx<'_>, name: &'c [u8]) -> impl Iterator<Item = usiz
 /// (vector_types.h) but not to HIP's: [`vector_conversion`]'s finding, at
 /// the launch as at the `dim3(v)` its `hipLaunchKernelGGL` form writes.
 pub(super) fn launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
+    // A `uint3` is named in the file or known of a header's member: most
+    // files have none, and reading each launch's argument types is dear.
+    let uint3 = memchr::memmem::find(cx.src, b"uint3").is_some()
+        || cx.opts.member_types.iter().any(|(_, t)| t == "uint3");
     let mut last: Option<(usize, (usize, usize), bool)> = None;
     let mut k = 0;
     for at in memchr::memmem::find_iter(cx.src, b"<<<") {
@@ -3340,7 +3344,7 @@ pub(super) fn launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         last = Some((k, function, device));
         if !device {
             if let Some(crate::tokens::Configuration::Closed { args, .. }) =
-                cx.launch_configuration(k)
+                cx.launch_configuration(k).filter(|_| uint3)
             {
                 for &(s, e) in args.iter().take(2) {
                     converted(cx, b"dim3", s, e, true, out);
