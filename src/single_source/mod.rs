@@ -368,7 +368,11 @@ impl File<'_> {
                     if let Some(with) = replace_runtime_include(&hip, &include_line) {
                         hip = with;
                         out.uses.runtime = true;
-                        compat_placed = true;
+                        // In a conditional group HIP may skip (`#if
+                        // defined(PROJ_CUDACC)`, a project naming nvcc
+                        // apart: Eigen's EIGEN_CUDACC), the file includes
+                        // the header at its top as well (it is `#pragma once`).
+                        compat_placed |= self.outside_conditionals(region.start);
                     } else if !compat_placed && self.top_level_include(&region) {
                         hip = [hip, self.line(&include_line)].concat();
                         compat_placed = true;
@@ -728,13 +732,18 @@ impl File<'_> {
     /// Whether `g` holds an `#include` outside every conditional group but
     /// an include guard: where the compat header can go.
     fn top_level_include(&self, g: &Range<usize>) -> bool {
-        let guard = usize::from(self.include_guard().is_some());
         self.lx.directives.iter().any(|d| {
             d.name == "include"
                 && g.start <= d.line_start as usize
                 && (d.end_with_newline as usize) <= g.end
-                && self.groups.depth_at(self.lx, d.hash as usize) <= guard
+                && self.outside_conditionals(d.hash as usize)
         })
+    }
+
+    /// Whether byte `at` lies outside every conditional group but an
+    /// include guard.
+    fn outside_conditionals(&self, at: usize) -> bool {
+        self.groups.depth_at(self.lx, at) <= usize::from(self.include_guard().is_some())
     }
 
     /// The `#define` of a leading `#ifndef X` / `#define X` include guard.
