@@ -377,7 +377,10 @@ includes by a relative path), a use on two `float2` or two `double2` (read from 
 even with the project's kept for CUDA alone, and becomes the member's call \
 (`a.operator+=(b);`, a required fix: both add the components); `a * b`, `a / b`, `a *= b`, \
 `a /= b` are reported at the use (HIP's are the complex ones, the project's usually the \
-components').\n\nBefore:\n\n```cuda\n\
+components'). A macro that pastes a name into a definition, invoked at file scope with CUDA \
+names that become one HIP name (UCX's hooks on `cuMemAlloc`, `cuMemAlloc_v2` and `cudaMalloc`, \
+all `hipMalloc`), defines it twice: reported at the later invocation (invocations in \
+exclusive `#if` branches are no clash).\n\nBefore:\n\n```cuda\n\
 inline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  a.x += b.x; a.y += b.y; \
 a.z += b.z; a.w += b.w;\n}\n```\n\nAfter:\n\n```cpp\n\
 #if !defined(__HIP_PLATFORM_AMD__)\ninline __host__ __device__ void operator+=(float4 &a, float4 b) {\n  \
