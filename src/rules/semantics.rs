@@ -3334,14 +3334,19 @@ pub(super) fn launches(cx: &Cx<'_>, out: &mut Vec<Diagnostic>) {
         // Launches come in token order and most sit in a few long host
         // functions: the walk stops at the last launch if they share one.
         let prior = last.map(|(at, function, _)| (at, function));
-        let Some(function) = super::bodies::enclosing_function(cx, k, prior) else {
-            continue;
+        // A launch in no function found (a body the braces leave open) is
+        // the host's, as `dim3(v)` in its `hipLaunchKernelGGL` form reads.
+        let device = match super::bodies::enclosing_function(cx, k, prior) {
+            Some(function) => {
+                let device = match last.filter(|&(_, f, _)| f == function) {
+                    Some((_, _, device)) => device,
+                    None => device_function(cx, function.1),
+                };
+                last = Some((k, function, device));
+                device
+            }
+            None => false,
         };
-        let device = match last.filter(|&(_, f, _)| f == function) {
-            Some((_, _, device)) => device,
-            None => device_function(cx, function.1),
-        };
-        last = Some((k, function, device));
         if !device {
             if let Some(crate::tokens::Configuration::Closed { args, .. }) =
                 cx.launch_configuration(k).filter(|_| uint3)
