@@ -1295,7 +1295,10 @@ fn constructed<'a>(cx: &Cx<'a>, s: usize) -> Option<(usize, &'a [u8])> {
         p = first_declarator_type_word(cx, p)?;
     }
     (cx.tok(p).kind == TokenKind::Ident
-        && !matches!(cx.text(p), b"return" | b"else" | b"case" | b"do" | b"throw" | b"new"))
+        && !matches!(
+            cx.text(p),
+            b"return" | b"else" | b"case" | b"do" | b"throw" | b"new"
+        ))
     .then(|| (d, cx.text(p)))
 }
 
@@ -1541,9 +1544,9 @@ fn converted(cx: &Cx<'_>, name: &[u8], s: usize, e: usize, whole: bool, out: &mu
                                     || declarators(cx, s, s).any(|k| {
                                         k > d
                                             && k != s
-                                            && cx.prev(k).is_some_and(|p| {
-                                                cx.tok(p).kind == TokenKind::Ident
-                                            })
+                                            && cx
+                                                .prev(k)
+                                                .is_some_and(|p| cx.tok(p).kind == TokenKind::Ident)
                                     })
                             }))
                 }
